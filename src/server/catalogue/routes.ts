@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_ERRORS, apiErrorSchema, idParam, isUuid, itemsQuerySchema, toolSchema, TOTAL_COUNT_HEADER } from '../../shared';
+import { notFound } from '../lib/http-error';
+import { setCatalogueCaching } from '../lib/cache-headers';
+import { findTool, listTools } from './tools-repository';
+
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/items',
+    {
+      schema: {
+        querystring: itemsQuerySchema,
+        response: { 200: z.array(toolSchema), 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await listTools(app.db, request.query);
+      setCatalogueCaching(reply);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  );
+
+  app.get(
+    '/items/:id',
+    { schema: { params: idParam, response: { 200: toolSchema, 404: apiErrorSchema } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      // A malformed id names no tool: the same 404 as an unknown one, and no query.
+      const tool = isUuid(id) ? await findTool(app.db, id) : null;
+      if (!tool) throw notFound(API_ERRORS.toolNotFound);
+      setCatalogueCaching(reply);
+      return tool;
+    },
+  );
+};

@@ -1,0 +1,61 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config';
+import * as schema from './schema';
+
+/** Both drivers give this type, so repositories run unchanged on PGlite and PostgreSQL. */
+export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: AppDatabase;
+  kind: DatabaseConfig['kind'];
+  /**
+   * Runs `work` while no other app process on the same database runs work under the same key
+   * (a PostgreSQL session advisory lock). PGlite has one process by construction.
+   */
+  withExclusiveLock<T>(key: number, work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  if (config.kind === 'postgres') return openPostgres(config.url);
+  const client = config.dataDir ? await PGlite.create(config.dataDir) : await PGlite.create();
+  return wrapPglite(client);
+}
+
+function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An error on an idle pooled client (a server restart) must not crash the process;
+  // the next query gets a fresh connection.
+  pool.on('error', () => {});
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as AppDatabase,
+    kind: 'postgres',
+    async withExclusiveLock(key, work) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function wrapPglite(client: PGlite): DatabaseHandle {
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as AppDatabase,
+    kind: 'pglite',
+    withExclusiveLock: (_key, work) => work(),
+    close: () => client.close(),
+  };
+}

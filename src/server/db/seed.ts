@@ -1,0 +1,32 @@
+import { count } from 'drizzle-orm';
+import { insertTools } from '../catalogue/tools-repository';
+import { insertReviews } from '../reviews/reviews-repository';
+import type { AppDatabase } from './client';
+import { reviews, tools } from './schema';
+import { SEED_REVIEWS, SEED_TOOLS } from './seed-data';
+
+/**
+ * Fills an empty store with the demo catalogue and a few reviews. Tables that already hold
+ * rows are left alone, so it is safe to run on every start.
+ */
+export async function seedIfEmpty(db: AppDatabase): Promise<{ tools: number; reviews: number }> {
+  return db.transaction(async (tx) => {
+    const [toolCount] = await tx.select({ n: count() }).from(tools);
+    const [reviewCount] = await tx.select({ n: count() }).from(reviews);
+    // Explicit, increasing timestamps keep the catalogue in the order it is written here.
+    const start = Date.now() - 60_000;
+    const addedTools = toolCount?.n
+      ? []
+      : await insertTools(
+          tx,
+          SEED_TOOLS.map((tool, i) => ({ ...tool, createdAt: new Date(start + i * 1000) })),
+        );
+    const addedReviews = reviewCount?.n
+      ? []
+      : await insertReviews(
+          tx,
+          SEED_REVIEWS.map((review, i) => ({ ...review, createdAt: new Date(start + i * 1000) })),
+        );
+    return { tools: addedTools.length, reviews: addedReviews.length };
+  });
+}

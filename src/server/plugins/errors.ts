@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { API_ERRORS, type ApiError } from '../../shared';
+
+const BODY_PARSER_ERRORS: Record<string, { statusCode: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { statusCode: 400, message: API_ERRORS.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { statusCode: 400, message: API_ERRORS.invalidJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { statusCode: 413, message: API_ERRORS.bodyTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { statusCode: 415, message: API_ERRORS.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { statusCode: 400, message: API_ERRORS.invalidJson },
+};
+
+/**
+ * Every error leaves as `{ statusCode, message }`. Validation errors name the field and use the
+ * shared schema's message; 5xx errors are logged in full but the client sees only a plain sentence.
+ */
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body'),
+        message: issue.instancePath === '/' || issue.instancePath === '' ? wholeInputMessage(error.validationContext) : (issue.message ?? 'Invalid value'),
+      }));
+      return reply.code(400).send({ statusCode: 400, message: errors[0]?.message ?? 'Invalid request', errors } satisfies ApiError);
+    }
+    if (error.code && BODY_PARSER_ERRORS[error.code]) {
+      const { statusCode, message } = BODY_PARSER_ERRORS[error.code]!;
+      return reply.code(statusCode).send({ statusCode, message } satisfies ApiError);
+    }
+    const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (statusCode >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(statusCode).send({ statusCode, message: API_ERRORS.internal } satisfies ApiError);
+    }
+    if (statusCode === 429) {
+      return reply.code(429).send({ statusCode, message: API_ERRORS.tooManyRequests } satisfies ApiError);
+    }
+    return reply.code(statusCode).send({ statusCode, message: error.message } satisfies ApiError);
+  });
+}
+
+function wholeInputMessage(context: string | undefined): string {
+  return context === 'body' || context === undefined ? 'The request body must be a JSON object' : `Invalid ${context}`;
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

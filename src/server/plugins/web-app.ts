@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { API_ERRORS, type ApiError } from '../../shared';
+
+/**
+ * Serves the built SPA. Hashed files under /assets are cached for a year; index.html is always
+ * revalidated so a new deploy is picked up. Any other GET that wants HTML gets index.html
+ * (history fallback), so deep links like /dashboard/myOrders load the app. /api paths never do.
+ */
+async function webAppPlugin(app: FastifyInstance, opts: { distDir: string | null }) {
+  const distDir = opts.distDir;
+  const hasBuild = distDir !== null && existsSync(path.join(distDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: false,
+      setHeaders(reply, filePath) {
+        reply.header('cache-control', cacheControlFor(filePath));
+      },
+    });
+  } else {
+    app.log.warn({ distDir }, 'web app is not built: only the API is served (run npm run build)');
+  }
+
+  const sendIndex = (reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html').sendFile('index.html');
+  };
+  // The static plugin answers a folder (here: the root) with 403, so `/` is routed explicitly.
+  if (hasBuild) app.get('/', (_request, reply) => sendIndex(reply));
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname);
+    if (!isApi && wantsPage && hasBuild) return sendIndex(reply);
+    return reply.code(404).send({ statusCode: 404, message: API_ERRORS.notFound } satisfies ApiError);
+  });
+}
+
+function cacheControlFor(filePath: string): string {
+  if (path.basename(filePath) === 'index.html') return 'no-cache';
+  // Vite puts content-hashed files under assets/: a new build gives new names.
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
+export default fp(webAppPlugin, { name: 'web-app' });

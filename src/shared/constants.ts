@@ -1,0 +1,51 @@
+/** Business constants and limits from the specification (section 9). */
+export const LIMITS = {
+  passwordMin: 8,
+  passwordMax: 128,
+  userNameMin: 3,
+  productNameMin: 3,
+  reviewTextMax: 250,
+  productDescriptionMax: 250,
+  contactNameMax: 100,
+  contactMessageMax: 2000,
+  phoneMax: 30,
+  emailMax: 254,
+  ratingMin: 1,
+  ratingMax: 5,
+  ratingDefault: 1,
+} as const;
+
+/** Description and title previews (characters) and the suffix each one gets. */
+export const PREVIEW = {
+  toolCard: 100,
+  myOrders: 60,
+  manageTools: 50,
+  newsTitle: 45,
+} as const;
+
+export const HOME_TOOL_COUNT = 6;
+
+/** Paging for list endpoints. */
+export const PAGE = {
+  itemsDefault: 100,
+  itemsMax: 100,
+  reviewsDefault: 20,
+  reviewsMax: 100,
+} as const;
+
+export const TOAST = {
+  successMs: 2000,
+  errorMs: 4000,
+  maxVisible: 20,
+} as const;
+
+/** Lazily fetched code is retried until this long after the first failure. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export const COMPANY = {
+  name: 'ToolHouse Manufacturing',
+  founded: 2005,
+  phone: '+1 (555) 014-2005',
+  email: 'support@toolhouse.example',
+  address: '1450 Foundry Road, Dayton, OH 45402, USA',
+} as const;

@@ -1,0 +1,60 @@
+/**
+ * User-facing texts, exactly as the specification words them (sections 2, 5 and 8).
+ * Both the server's validation and the web forms read them from here.
+ */
+export const VALIDATION = {
+  emailRequired: 'Email address is required',
+  emailInvalid: 'Provide a valid email',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be contain at least 8 characters',
+  userNameRequired: 'User name is required',
+  userNameTooShort: 'User name must be contain at least 3 characters',
+  addressRequired: 'Delivery address is required',
+  phoneRequired: 'Phone number is required',
+  reviewTextRequired: 'Review text is required',
+  reviewTextTooLong: 'You can only write 250 characters',
+  contactPhoneRequired: 'Phone Number is required',
+  contactMessageRequired: 'Your message is required',
+  productMinQtyRequired: 'Product min. quantity is required',
+  // Not worded by the specification; kept in the same plain style.
+  contactMessageTooLong: 'Your message can be at most 2000 characters',
+  contactNameTooLong: 'User name can be at most 100 characters',
+  phoneTooLong: 'Phone number can be at most 30 characters',
+  emailTooLong: 'Email address is too long',
+} as const;
+
+export const TOASTS = {
+  contactSent: 'Thank You, for contact with us..',
+  makeAdminOk: 'Make user admin successfully',
+  makeAdminFailed: 'Failed to make an user admin',
+  profileUpdated: 'Your profile updated successfully',
+  tryAgain: 'Something went wrong! Please try again',
+  reviewAdded: 'Your review added successfully',
+  productAdded: 'Product added successfully',
+  productDeleted: 'Product deleted successfully',
+  statusUpdated: 'Payment status updated',
+  paymentSucceeded: 'Congratulation! Your payment is successfully completed',
+} as const;
+
+export const EMPTY_TEXT = {
+  myOrders: "Sorry, You don't have any order",
+  manageTools: "Sorry, You don't have any tools",
+  manageOrders: "Sorry, Users don't have any orders",
+  manageUsers: 'No user found',
+} as const;
+
+export const CONFIRM = {
+  deleteOrder: 'Are you sure to delete this order?',
+  deleteProduct: 'Are You sure to delete this product',
+} as const;
+
+/** Error texts the API answers with when the spec does not word them. */
+export const API_ERRORS = {
+  notFound: 'Not found',
+  toolNotFound: 'Tool not found',
+  invalidJson: 'The request body is not valid JSON',
+  bodyTooLarge: 'The request body is too large',
+  tooManyRequests: 'Too many requests, please try again later',
+  internal: 'Something went wrong on our side. Please try again',
+  unsupportedMediaType: 'The request body must be JSON',
+} as const;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { VALIDATION } from '../messages';
+
+/**
+ * A text field that is required: missing, not a string, or blank after trimming
+ * all give `requiredMessage`, so a form and the API say the same thing.
+ */
+export function requiredText(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage, abort: true });
+}
+
+/** The spec's "simple x@y.z pattern": something, @, something, dot, something; no spaces. */
+export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailField = requiredText(VALIDATION.emailRequired)
+  .max(LIMITS.emailMax, { error: VALIDATION.emailTooLong })
+  .regex(SIMPLE_EMAIL, { error: VALIDATION.emailInvalid })
+  .transform((email) => email.toLowerCase());
+
+export const userNameField = requiredText(VALIDATION.userNameRequired)
+  .min(LIMITS.userNameMin, { error: VALIDATION.userNameTooShort })
+  .max(LIMITS.contactNameMax, { error: VALIDATION.contactNameTooLong });
+
+/** A UUID path parameter. Anything else is answered with 404 by the route, not 400. */
+export const idParam = z.object({ id: z.string() });
+export const isUuid = (value: string) => z.uuid().safeParse(value).success;

@@ -1,0 +1,30 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazyPage } from './lazy-route';
+import { NotFoundPage } from './not-found-page';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+
+/** Every page is its own lazily loaded chunk; the layout around them is in the main bundle. */
+const home = lazyPage(() => import('../features/home/home-page'));
+
+const pages: RouteObject[] = [
+  { index: true, lazy: home },
+  { path: 'home', lazy: home },
+  { path: 'ourTools', lazy: lazyPage(() => import('../features/catalogue/our-tools-page')) },
+  { path: 'contactUs', lazy: lazyPage(() => import('../features/contact/contact-page')) },
+  { path: 'aboutUs', lazy: lazyPage(() => import('../features/about/about-page')) },
+  { path: 'login', lazy: lazyPage(() => import('../features/auth/login-page')) },
+  { path: 'registration', lazy: lazyPage(() => import('../features/auth/registration-page')) },
+  { path: 'purchase/:id', lazy: lazyPage(() => import('../features/purchase/purchase-page')) },
+  { path: 'dashboard/*', lazy: lazyPage(() => import('../features/dashboard/dashboard-page')) },
+  { path: '*', Component: NotFoundPage },
+];
+
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    Component: RootLayout,
+    // A pathless child holds the error screen, so the navbar and footer stay around it.
+    children: [{ errorElement: <RouteError />, children: pages }],
+  },
+]);

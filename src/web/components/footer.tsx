@@ -1,0 +1,36 @@
+import { Link } from 'react-router';
+import { COMPANY } from '../../shared';
+import { paths } from '../app/paths';
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 bg-neutral text-neutral-content">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
+        <div>
+          <p className="text-lg font-bold">{COMPANY.name}</p>
+          <p className="mt-2 text-sm opacity-90">
+            Quality computer and industrial tools since {COMPANY.founded}. Free delivery on every order.
+          </p>
+        </div>
+        <nav aria-label="Footer">
+          <p className="font-semibold">Store</p>
+          <ul className="mt-2 space-y-1 text-sm">
+            <li><Link className="link-hover link" to={paths.ourTools}>Our tools</Link></li>
+            <li><Link className="link-hover link" to={paths.aboutUs}>About us</Link></li>
+            <li><Link className="link-hover link" to={paths.contactUs}>Contact us</Link></li>
+          </ul>
+        </nav>
+        <address className="text-sm not-italic">
+          <p className="font-semibold">Get in touch</p>
+          <p className="mt-2">{COMPANY.address}</p>
+          <p><a className="link-hover link" href={`tel:${COMPANY.phone.replace(/[^+\d]/g, '')}`}>{COMPANY.phone}</a></p>
+          <p><a className="link-hover link" href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a></p>
+        </address>
+      </div>
+      <p className="border-t border-white/10 py-4 text-center text-sm opacity-90">
+        Copyright © {year} {COMPANY.name}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

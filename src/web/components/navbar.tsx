@@ -1,0 +1,54 @@
+import { Link, NavLink } from 'react-router';
+import { paths } from '../app/paths';
+import { UserMenu } from './user-menu';
+
+const links = [
+  { to: paths.ourTools, label: 'Our Tools' },
+  { to: paths.contactUs, label: 'Contact Us' },
+  { to: paths.aboutUs, label: 'About Us' },
+];
+
+function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  return links.map((link) => (
+    <li key={link.to}>
+      <NavLink to={link.to} onClick={onNavigate} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
+        {link.label}
+      </NavLink>
+    </li>
+  ));
+}
+
+/** Top bar on every page. Below the lg breakpoint the links collapse into a dropdown. */
+export function Navbar() {
+  const closeDropdown = () => (document.activeElement as HTMLElement | null)?.blur();
+  return (
+    <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
+      <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
+        <div className="navbar-start gap-1">
+          <div className="dropdown lg:hidden">
+            <button type="button" tabIndex={0} className="btn btn-ghost btn-square" aria-label="Open menu">
+              <svg xmlns="http://www.w3.org/2000/svg" className="h-6 w-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
+                <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
+              </svg>
+            </button>
+            <ul tabIndex={0} className="menu dropdown-content menu-md z-50 mt-3 w-56 rounded-box bg-base-100 p-2 shadow-lg">
+              <NavLinks onNavigate={closeDropdown} />
+            </ul>
+          </div>
+          <Link to={paths.home} className="btn btn-ghost gap-2 px-2 text-xl font-bold">
+            <img src="/images/logo.svg" alt="" width="32" height="32" className="h-8 w-8" />
+            <span>ToolHouse</span>
+          </Link>
+        </div>
+        <div className="navbar-center hidden lg:flex">
+          <ul className="menu menu-horizontal gap-1 px-1 text-base">
+            <NavLinks />
+          </ul>
+        </div>
+        <div className="navbar-end">
+          <UserMenu />
+        </div>
+      </nav>
+    </header>
+  );
+}

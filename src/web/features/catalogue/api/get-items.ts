@@ -1,0 +1,43 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { TOTAL_COUNT_HEADER, type Tool } from '../../../../shared';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface ToolPage {
+  items: Tool[];
+  total: number;
+  offset: number;
+}
+
+export async function getItems(limit: number, offset: number, signal?: AbortSignal): Promise<ToolPage> {
+  const { data, headers } = await apiRequest<Tool[]>(`/items?limit=${limit}&offset=${offset}`, { signal });
+  return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length), offset };
+}
+
+export const itemsQueryKey = ['items'] as const;
+
+/** The first `limit` tools (the home page asks for 6). */
+export const firstItemsQueryOptions = (limit: number) =>
+  queryOptions({
+    queryKey: [...itemsQueryKey, 'first', limit],
+    queryFn: ({ signal }) => getItems(limit, 0, signal).then((page) => page.items),
+  });
+
+export function useFirstItems(limit: number) {
+  return useQuery(firstItemsQueryOptions(limit));
+}
+
+/** The whole catalogue, a page at a time, for infinite scrolling. */
+export const allItemsQueryOptions = (pageSize: number) =>
+  infiniteQueryOptions({
+    queryKey: [...itemsQueryKey, 'all', pageSize],
+    queryFn: ({ pageParam, signal }) => getItems(pageSize, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => {
+      const next = last.offset + last.items.length;
+      return last.items.length > 0 && next < last.total ? next : undefined;
+    },
+  });
+
+export function useAllItems(pageSize: number) {
+  return useInfiniteQuery(allItemsQueryOptions(pageSize));
+}

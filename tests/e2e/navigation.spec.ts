@@ -1,0 +1,73 @@
+import { accessibilityViolations, expect, test } from './support/fixtures';
+
+test.describe('navigation', () => {
+  test('deep links load the app', async ({ page }) => {
+    await page.goto('/ourTools');
+    await expect(page.getByRole('heading', { name: 'Our Tools', level: 1 })).toBeVisible();
+    await page.goto('/aboutUs');
+    await expect(page.getByRole('heading', { name: 'About Us', level: 1 })).toBeVisible();
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { name: 'Our Manufacturer Tools' })).toBeVisible();
+  });
+
+  test('an unknown path shows the not-found page, and an unknown API path answers JSON 404', async ({ page, request }) => {
+    const res = await page.goto('/no/such/page');
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const api = await request.get('/api/no-such-endpoint');
+    expect(api.status()).toBe(404);
+    expect(await api.json()).toEqual({ statusCode: 404, message: 'Not found' });
+  });
+
+  test('the navbar links reach every public page, and signed-out visitors see the sign-in icon', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Contact Us' }).click();
+    await expect(page.getByRole('heading', { name: 'Contact Us', level: 1 })).toBeVisible();
+    await nav.getByRole('link', { name: 'About Us' }).click();
+    await expect(page.getByRole('heading', { name: 'About Us', level: 1 })).toBeVisible();
+    await nav.getByRole('link', { name: 'Our Tools' }).click();
+    await expect(page.getByRole('heading', { name: 'Our Tools', level: 1 })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    await nav.getByRole('link', { name: 'ToolHouse' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the about page tells the founding year, free shipping and how to reach us', async ({ page }) => {
+    await page.goto('/aboutUs');
+    await expect(page.getByText(/2005/).first()).toBeVisible();
+    await expect(page.getByText(/shipping is free/i).first()).toBeVisible();
+    await expect(page.locator('main a[href^="tel:"]').first()).toBeVisible();
+    await expect(page.locator('main a[href^="mailto:"]').first()).toBeVisible();
+  });
+
+  test('security headers come with every page', async ({ request }) => {
+    const res = await request.get('/ourTools');
+    const csp = res.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(res.headers()['x-content-type-options']).toBe('nosniff');
+  });
+
+  for (const path of ['/ourTools', '/contactUs', '/aboutUs']) {
+    test(`${path} has no WCAG A/AA violations`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('main h1')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await accessibilityViolations(page)).toEqual([]);
+    });
+  }
+
+  test('on a small screen the links collapse into a keyboard-usable menu @mobile', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const toggle = nav.getByRole('button', { name: 'Open menu' });
+    await expect(toggle).toBeVisible();
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await nav.getByRole('link', { name: 'Contact Us' }).click();
+    await expect(page.getByRole('heading', { name: 'Contact Us', level: 1 })).toBeVisible();
+  });
+});

@@ -1,0 +1,38 @@
+import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
+import { openDatabase, wrapPglite, type DatabaseHandle } from '../../src/server/db/client';
+import { adminQuery, databaseUrlFor } from './postgres-admin';
+
+export type TestDatabaseKind = 'pglite' | 'postgres';
+
+/** Which database this test project runs the API tests on (see vitest.config.ts). */
+export function testDatabaseKind(): TestDatabaseKind {
+  return process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/**
+ * A fresh, migrated and empty database for one test file: an in-memory PGlite loaded from the
+ * run's migrated dump, or a new PostgreSQL database copied from the run's template.
+ * `close()` also drops the PostgreSQL copy.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (testDatabaseKind() === 'pglite') {
+    const dump = await readFile(inject('pgliteDumpPath'));
+    return wrapPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  const template = inject('postgresTemplate');
+  if (!baseUrl || !template) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
+  const name = template.replace(/_template$/, `_${randomUUID().slice(0, 8)}`);
+  await adminQuery(baseUrl, `create database "${name}" template "${template}"`);
+  const handle = await openDatabase({ kind: 'postgres', url: databaseUrlFor(baseUrl, name) });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await adminQuery(baseUrl, `drop database if exists "${name}" with (force)`);
+    },
+  };
+}
