@@ -1,12 +1,21 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
+import { createAccessTokens } from './accounts/access-tokens';
+import { createAuth } from './accounts/auth';
+import { authRoutes } from './accounts/auth-routes';
+import { resolveAuthSecret } from './accounts/auth-secret';
+import { ensureFirstAdmin } from './accounts/first-admin';
+import { loginRoutes } from './accounts/login-routes';
+import { createSignInThrottle } from './accounts/sign-in-throttle';
+import { userRoutes } from './accounts/user-routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { contactRoutes } from './contact/routes';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
+import authenticationPlugin from './plugins/authentication';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -42,8 +51,27 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(rateLimitPlugin, { publicWritesPerMinute: config.publicWriteRateLimit });
   await app.register(databasePlugin, { handle: database, closeOnShutdown: ownsDatabase });
 
+  const { secret, generated } = await resolveAuthSecret(config.auth.secret, config.dataDir);
+  if (generated) app.log.info('generated a new AUTH_SECRET and stored it in the data folder');
+  if (!config.auth.secret && database.kind === 'postgres') {
+    app.log.warn('AUTH_SECRET is not set: every app process on this database must be given the same AUTH_SECRET');
+  }
+  const auth = createAuth({ db: database.db, config: config.auth, secret });
+  await app.register(authenticationPlugin, {
+    auth,
+    accessTokens: createAccessTokens(secret, config.auth.accessTokenTtlSeconds),
+  });
+  await ensureFirstAdmin(auth, database.db, config.auth, app.log);
+
   await app.register(
     async (api) => {
+      await api.register(authRoutes, {
+        publicUrl: config.auth.publicUrl,
+        throttle: createSignInThrottle(database.db, config.auth.signInMaxFailures),
+        rateLimitPerMinute: config.auth.rateLimitPerMinute,
+      });
+      await api.register(loginRoutes, { googleEnabled: config.auth.google !== null });
+      await api.register(userRoutes);
       await api.register(catalogueRoutes);
       await api.register(reviewRoutes);
       await api.register(contactRoutes);

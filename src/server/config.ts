@@ -19,6 +19,24 @@ const envSchema = z.object({
   EXIT_WITH_STDIN: z.enum(['0', '1']).default('0'),
   /** Set when the server runs behind a reverse proxy, so client addresses come from X-Forwarded-For. */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** Secret that signs sessions and access tokens (32+ characters). Unset: generated once and kept under DATA_DIR. */
+  AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  /** The address people use to reach the store; OAuth redirects and allowed origins derive from it. */
+  PUBLIC_URL: z.url({ error: 'must be a URL such as https://shop.example.com' }).optional(),
+  /** Extra origins (comma separated) allowed to call the identity endpoints, e.g. a dev server. */
+  TRUSTED_ORIGINS: z.string().optional(),
+  /** Lifetime of the API access token, in seconds. */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  /** Created (or promoted) as an admin at start. */
+  ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
+  /** Requests a minute one client address may make to /api/auth (sign-up, sign-in, ...). */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Failed sign-ins for one account (per 15 minutes) before further attempts get 429. */
+  SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   /** Folder of the built web app; defaults to dist/web beside the sources. */
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -26,6 +44,20 @@ const envSchema = z.object({
 export type DatabaseConfig =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir: string | null /* null: in memory */ };
+
+export interface AuthConfig {
+  /** null: resolved at start (generated and kept under DATA_DIR). */
+  secret: string | null;
+  publicUrl: string;
+  trustedOrigins: string[];
+  accessTokenTtlSeconds: number;
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
+  admin: { email: string; password: string } | null;
+  /** Create a first admin with a random password when the embedded store has none. */
+  createDefaultAdmin: boolean;
+  rateLimitPerMinute: number;
+  signInMaxFailures: number;
+}
 
 export interface AppConfig {
   port: number;
@@ -37,6 +69,7 @@ export interface AppConfig {
   publicWriteRateLimit: number;
   exitWithStdin: boolean;
   trustProxy: boolean;
+  auth: AuthConfig;
 }
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
@@ -50,6 +83,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    throw new Error('Invalid environment configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
+  }
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new Error('Invalid environment configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD go together');
+  }
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT || 3000}`).origin;
+  const localOrigins = [publicUrl, publicUrl.replace('127.0.0.1', 'localhost'), publicUrl.replace('localhost', '127.0.0.1')];
+  const extraOrigins = (e.TRUSTED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -62,5 +104,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicWriteRateLimit: e.PUBLIC_WRITE_RATE_LIMIT,
     exitWithStdin: e.EXIT_WITH_STDIN === '1',
     trustProxy: e.TRUST_PROXY === '1',
+    auth: {
+      secret: e.AUTH_SECRET ?? null,
+      publicUrl,
+      trustedOrigins: [...new Set([...localOrigins, ...extraOrigins])],
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+          : null,
+      admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
+      createDefaultAdmin: !e.DATABASE_URL,
+      rateLimitPerMinute: e.AUTH_RATE_LIMIT,
+      signInMaxFailures: e.SIGN_IN_MAX_FAILURES,
+    },
   };
 }

@@ -9,6 +9,7 @@ export const LIMITS = {
   contactNameMax: 100,
   contactMessageMax: 2000,
   phoneMax: 30,
+  addressMax: 200,
   emailMax: 254,
   ratingMin: 1,
   ratingMax: 5,
@@ -31,6 +32,8 @@ export const PAGE = {
   itemsMax: 100,
   reviewsDefault: 20,
   reviewsMax: 100,
+  usersDefault: 100,
+  usersMax: 100,
 } as const;
 
 export const TOAST = {

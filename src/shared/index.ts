@@ -5,3 +5,4 @@ export * from './schemas/common';
 export * from './schemas/fields';
 export * from './schemas/catalogue';
 export * from './schemas/contact';
+export * from './schemas/accounts';

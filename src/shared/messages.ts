@@ -21,6 +21,8 @@ export const VALIDATION = {
   contactNameTooLong: 'User name can be at most 100 characters',
   phoneTooLong: 'Phone number can be at most 30 characters',
   emailTooLong: 'Email address is too long',
+  passwordTooLong: 'Password can be at most 128 characters',
+  addressTooLong: 'Delivery address can be at most 200 characters',
 } as const;
 
 export const TOASTS = {
@@ -57,4 +59,10 @@ export const API_ERRORS = {
   tooManyRequests: 'Too many requests, please try again later',
   internal: 'Something went wrong on our side. Please try again',
   unsupportedMediaType: 'The request body must be JSON',
+  signInRequired: 'Please sign in to continue',
+  forbidden: 'You do not have permission to do that',
+  userNotFound: 'User not found',
+  tooManySignIns: 'Too many failed sign-in attempts. Please wait 15 minutes and try again',
+  passwordTooCommon: 'This password is too common. Please choose a less predictable one',
+  wrongAccountForToken: 'You can only get an access token for the account you are signed in with',
 } as const;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
-import type { AppConfig } from '../../src/server/config';
+import { loadConfig, type AppConfig } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { createTestDatabase } from './test-database';
 
@@ -10,18 +10,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The configuration a real start would read, for a store on a test database of its own. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const base = loadConfig({
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    PUBLIC_WRITE_RATE_LIMIT: '1000',
+    AUTH_RATE_LIMIT: '1000',
+  });
   return {
+    ...base,
     port: 0,
-    host: '127.0.0.1',
-    logLevel: 'silent',
     database: { kind: 'pglite', dataDir: null },
     dataDir: '/nonexistent-test-data-dir',
     webDistDir: null,
-    publicWriteRateLimit: 1000,
-    exitWithStdin: false,
-    trustProxy: false,
     ...overrides,
+    auth: { ...base.auth, createDefaultAdmin: false, ...overrides.auth },
   };
 }
 

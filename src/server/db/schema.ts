@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -52,4 +52,97 @@ export const contactQueries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('contact_queries_created_at_idx').on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Identity (better-auth's core tables, written here so drizzle-kit migrates them like the rest).
+// The spec's User fields live on the same row: userName is `name`; role, address and phone are
+// better-auth additional fields that clients cannot set at sign-up.
+// ---------------------------------------------------------------------------------------------
+
+const authTimestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const ROLES = ['customer', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const users = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    role: text('role', { enum: ROLES }).notNull().default('customer'),
+    address: text('address'),
+    phone: text('phone'),
+    ...authTimestamps,
+  },
+  (t) => [
+    index('user_created_at_idx').on(t.createdAt, t.id),
+    check('user_role_known', sql`${t.role} in ('customer', 'admin')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...authTimestamps,
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...authTimestamps,
+  },
+  (t) => [index('account_user_id_idx').on(t.userId), index('account_provider_account_idx').on(t.providerId, t.accountId)],
+);
+
+export const verifications = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...authTimestamps,
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/** Failed sign-ins, counted per account and per client address to slow down password guessing. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_in_failures_key_created_at_idx').on(t.key, t.createdAt)],
 );

@@ -21,7 +21,7 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
-function pageQuery(defaultLimit: number, maxLimit: number) {
+export function pageQuery(defaultLimit: number, maxLimit: number) {
   return z.object({
     limit: z.coerce
       .number({ error: 'limit must be a whole number' })
@@ -40,6 +40,7 @@ function pageQuery(defaultLimit: number, maxLimit: number) {
 
 export const itemsQuerySchema = pageQuery(PAGE.itemsDefault, PAGE.itemsMax);
 export const reviewsQuerySchema = pageQuery(PAGE.reviewsDefault, PAGE.reviewsMax);
+export const usersQuerySchema = pageQuery(PAGE.usersDefault, PAGE.usersMax);
 export type PageQuery = z.output<typeof itemsQuerySchema>;
 
 /** Header carrying the total number of rows of a paged list. */

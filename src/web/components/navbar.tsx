@@ -1,14 +1,18 @@
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../app/paths';
+import { useSession } from '../lib/auth-client';
 import { UserMenu } from './user-menu';
 
-const links = [
+const publicLinks = [
   { to: paths.ourTools, label: 'Our Tools' },
   { to: paths.contactUs, label: 'Contact Us' },
   { to: paths.aboutUs, label: 'About Us' },
 ];
+const signedInLinks = [...publicLinks, { to: paths.dashboard, label: 'Dashboard' }];
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { data } = useSession();
+  const links = data?.user ? signedInLinks : publicLinks;
   return links.map((link) => (
     <li key={link.to}>
       <NavLink to={link.to} onClick={onNavigate} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
@@ -45,10 +49,31 @@ export function Navbar() {
             <NavLinks />
           </ul>
         </div>
-        <div className="navbar-end">
+        <div className="navbar-end gap-1">
+          <DashboardDrawerToggle />
           <UserMenu />
         </div>
       </nav>
     </header>
+  );
+}
+
+/** On dashboard paths on small screens: opens the dashboard's side menu (a daisyUI drawer). */
+function DashboardDrawerToggle() {
+  const { pathname } = useLocation();
+  if (!pathname.startsWith(paths.dashboard)) return null;
+  return (
+    <label htmlFor="dashboard-drawer" className="btn btn-ghost btn-square lg:hidden" aria-label="Open dashboard menu" tabIndex={0}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          document.getElementById('dashboard-drawer')?.click();
+        }
+      }}
+    >
+      <svg xmlns="http://www.w3.org/2000/svg" className="h-6 w-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
+        <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h7M4 12h16M4 18h7" />
+      </svg>
+    </label>
   );
 }

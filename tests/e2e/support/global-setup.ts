@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { adminQuery, databaseUrlFor, TEST_DB_PREFIX } from '../../support/postgres-admin';
+import { E2E_ADMIN } from './users';
 
 /**
  * Starts the real server (`src/server/main.ts`, serving dist/web) on a free port with a fresh
@@ -12,14 +14,22 @@ import { adminQuery, databaseUrlFor, TEST_DB_PREFIX } from '../../support/postgr
  */
 export default async function globalSetup() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'store-e2e-'));
+  // The identity service needs its public address up front (allowed origins, OAuth redirects).
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: '0',
+    PORT: String(port),
     HOST: '127.0.0.1',
+    PUBLIC_URL: publicUrl,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     EXIT_WITH_STDIN: '1',
     PUBLIC_WRITE_RATE_LIMIT: '1000',
+    AUTH_RATE_LIMIT: '1000',
+    SIGN_IN_MAX_FAILURES: '50',
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
   };
   delete env.DATABASE_URL;
   let database: string | null = null;
@@ -40,10 +50,9 @@ export default async function globalSetup() {
     server.stdout.on('data', (chunk: Buffer) => {
       buffered += chunk.toString();
       for (const line of buffered.split('\n')) {
-        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
-        if (match?.[1]) {
+        if (line.includes(`Server listening at ${publicUrl}`)) {
           clearTimeout(timer);
-          resolve(match[1]);
+          resolve(publicUrl);
         }
       }
       buffered = buffered.slice(buffered.lastIndexOf('\n') + 1);
@@ -60,4 +69,15 @@ export default async function globalSetup() {
     await rm(dataDir, { recursive: true, force: true });
     if (baseUrl && database) await adminQuery(baseUrl, `drop database if exists "${database}" with (force)`);
   };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
 }

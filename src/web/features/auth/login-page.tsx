@@ -1,9 +1,93 @@
-/** Declared with the route table; accounts and buying arrive in the next issues. */
-export default function Page() {
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { loginFormSchema, type LoginForm } from '../../../shared/schemas/accounts';
+import { paths } from '../../app/paths';
+import { TextField } from '../../components/form-field';
+import { authClient, useSession } from '../../lib/auth-client';
+import { authErrorMessage, NETWORK_ERROR } from './auth-error-message';
+import { AuthErrorAlert } from './components/auth-error-alert';
+import { GoogleButton } from './components/google-button';
+import { useFinishSignIn, useRedirectTarget } from './use-finish-sign-in';
+
+export default function LoginPage() {
+  const session = useSession();
+  const finishSignIn = useFinishSignIn();
+  const target = useRedirectTarget();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [error, setError] = useState<string | null>(() => authErrorMessage(params.get('error') ? { code: params.get('error')! } : null));
+  const finishing = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+
+  const finish = async (email: string) => {
+    if (finishing.current) return;
+    finishing.current = true;
+    try {
+      await finishSignIn(email);
+    } catch {
+      finishing.current = false;
+      setError(NETWORK_ERROR);
+    }
+  };
+
+  // Back from Google, or already signed in: get the access token and move on.
+  const signedInEmail = session.data?.user.email;
+  useEffect(() => {
+    if (signedInEmail) void finish(signedInEmail);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- finish is stable enough; run once per identity
+  }, [signedInEmail]);
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setError(null);
+    const { data, error: signInError } = await authClient.signIn.email({ email, password });
+    if (signInError || !data) {
+      setError(authErrorMessage(signInError ?? { status: 0 }));
+      return;
+    }
+    await finish(data.user.email);
+  });
+
   return (
-    <section className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold">Sign in</h1>
-      <p className="mt-4 text-base-content/80">Customer accounts are opening soon. Meanwhile, browse our tools or contact us.</p>
+    <section className="mx-auto max-w-md px-4 py-12">
+      <div className="card bg-base-100 shadow-md ring-1 ring-base-300">
+        <div className="card-body">
+          <h1 className="card-title justify-center text-3xl">Login</h1>
+          <AuthErrorAlert message={error} />
+          <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Login form">
+            <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              registration={register('password')}
+              error={errors.password}
+            />
+            <p className="text-sm">
+              <Link to={paths.contactUs} className="link link-hover">
+                Forgot Password?
+              </Link>
+            </p>
+            <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+              {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+              Login
+            </button>
+          </form>
+          <p className="text-center text-sm">
+            New to ToolHouse?{' '}
+            <Link to={paths.registration} state={location.state} className="link link-primary">
+              Sign Up
+            </Link>
+          </p>
+          <div className="divider">OR</div>
+          <GoogleButton returnTo={target} onError={setError} />
+        </div>
+      </div>
     </section>
   );
 }

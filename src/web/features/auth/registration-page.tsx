@@ -1,9 +1,78 @@
-/** Declared with the route table; accounts and buying arrive in the next issues. */
-export default function Page() {
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'react-router';
+import { registrationFormSchema, type RegistrationForm } from '../../../shared/schemas/accounts';
+import { paths } from '../../app/paths';
+import { TextField } from '../../components/form-field';
+import { authClient } from '../../lib/auth-client';
+import { updateProfileWithSession } from '../accounts/api/update-profile';
+import { authErrorMessage, NETWORK_ERROR } from './auth-error-message';
+import { AuthErrorAlert } from './components/auth-error-alert';
+import { GoogleButton } from './components/google-button';
+import { useFinishSignIn, useRedirectTarget } from './use-finish-sign-in';
+
+export default function RegistrationPage() {
+  const finishSignIn = useFinishSignIn();
+  const target = useRedirectTarget();
+  const location = useLocation();
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<RegistrationForm>({
+    resolver: zodResolver(registrationFormSchema),
+    defaultValues: { userName: '', email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ userName, email, password }) => {
+    setError(null);
+    const { data, error: signUpError } = await authClient.signUp.email({ name: userName.trim(), email, password });
+    if (signUpError || !data) {
+      setError(authErrorMessage(signUpError ?? { status: 0 }));
+      return;
+    }
+    try {
+      // Spec: registration saves {userName, email} on the profile, then asks for the access token.
+      await updateProfileWithSession(data.user.email, { userName: userName.trim(), email: data.user.email });
+      await finishSignIn(data.user.email);
+    } catch {
+      setError(NETWORK_ERROR);
+    }
+  });
+
   return (
-    <section className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold">Create an account</h1>
-      <p className="mt-4 text-base-content/80">Customer accounts are opening soon. Meanwhile, browse our tools or contact us.</p>
+    <section className="mx-auto max-w-md px-4 py-12">
+      <div className="card bg-base-100 shadow-md ring-1 ring-base-300">
+        <div className="card-body">
+          <h1 className="card-title justify-center text-3xl">Sign Up</h1>
+          <AuthErrorAlert message={error} />
+          <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign up form">
+            <TextField label="User name" autoComplete="name" registration={register('userName')} error={errors.userName} />
+            <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              registration={register('password')}
+              error={errors.password}
+            />
+            <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+              {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+              Sign Up
+            </button>
+          </form>
+          <p className="text-center text-sm">
+            Already have an account?{' '}
+            <Link to={paths.login} state={location.state} className="link link-primary">
+              Please login
+            </Link>
+          </p>
+          <div className="divider">OR</div>
+          <GoogleButton returnTo={target} onError={setError} />
+        </div>
+      </div>
     </section>
   );
 }

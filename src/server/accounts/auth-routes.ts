@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import { API_ERRORS } from '../../shared';
+import type { SignInThrottle } from './sign-in-throttle';
+
+interface AuthRoutesOptions {
+  publicUrl: string;
+  throttle: SignInThrottle;
+  rateLimitPerMinute: number;
+}
+
+const SIGN_IN_PATH = '/api/auth/sign-in/email';
+
+/**
+ * Mounts the identity service (better-auth) at /api/auth, following its documented Fastify
+ * integration, with two guards in front: a per-address request limit, and a throttle on failed
+ * password sign-ins per account and per address.
+ */
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opts) => {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/auth/*',
+    config: { rateLimit: { max: opts.rateLimitPerMinute, timeWindow: '1 minute' } },
+    async handler(request, reply) {
+      const url = new URL(request.url, opts.publicUrl);
+      const signInEmail =
+        request.method === 'POST' && url.pathname === SIGN_IN_PATH ? emailOf(request.body) : null;
+      if (signInEmail && (await opts.throttle.isBlocked(signInEmail, request.ip))) {
+        return reply.code(429).send({ statusCode: 429, code: 'TOO_MANY_ATTEMPTS', message: API_ERRORS.tooManySignIns });
+      }
+
+      const response = await app.auth.handler(
+        new Request(url, {
+          method: request.method,
+          headers: fromNodeHeaders(request.headers),
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        }),
+      );
+
+      if (signInEmail) {
+        if (response.status === 401) await opts.throttle.recordFailure(signInEmail, request.ip);
+        else if (response.ok) await opts.throttle.recordSuccess(signInEmail);
+      }
+
+      reply.code(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return reply.send(response.body ? await response.text() : null);
+    },
+  });
+};
+
+function emailOf(body: unknown): string | null {
+  const email = (body as { email?: unknown } | null)?.email;
+  return typeof email === 'string' && email.length > 0 ? email.slice(0, 320) : null;
+}

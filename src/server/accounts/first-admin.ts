@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuthConfig } from '../config';
+import type { AppDatabase } from '../db/client';
+import type { Auth } from './auth';
+import { countAdmins, findProfileByEmail, promoteToAdmin } from './users-repository';
+
+/** Reserved `.localhost` domain: valid for the spec's x@y.z email pattern, never a real mailbox. */
+export const DEFAULT_ADMIN_EMAIL = 'admin@store.localhost';
+
+/**
+ * Makes sure the store can be administered: ADMIN_EMAIL/ADMIN_PASSWORD are created or promoted at
+ * every start; without them, an embedded store with no admin gets one with a random password,
+ * printed once. There is never a fixed default password.
+ */
+export async function ensureFirstAdmin(auth: Auth, db: AppDatabase, config: AuthConfig, log: FastifyBaseLogger) {
+  if (config.admin) {
+    const { email, password } = config.admin;
+    if (!(await findProfileByEmail(db, email))) {
+      await auth.api.signUpEmail({ body: { email, password, name: 'Administrator' } });
+      log.info({ email }, 'created the admin account from ADMIN_EMAIL');
+    }
+    await promoteToAdmin(db, email);
+    return;
+  }
+  if (!config.createDefaultAdmin || (await countAdmins(db)) > 0) return;
+  if (await findProfileByEmail(db, DEFAULT_ADMIN_EMAIL)) return;
+  const password = randomBytes(12).toString('base64url');
+  await auth.api.signUpEmail({ body: { email: DEFAULT_ADMIN_EMAIL, password, name: 'Administrator' } });
+  await promoteToAdmin(db, DEFAULT_ADMIN_EMAIL);
+  log.warn(
+    { email: DEFAULT_ADMIN_EMAIL, password },
+    'created the first admin account; this password is shown only once: sign in and keep it safe, ' +
+      'or set ADMIN_EMAIL and ADMIN_PASSWORD',
+  );
+}

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accessTokenRequestSchema, accessTokenResponseSchema, API_ERRORS, apiErrorSchema, authOptionsSchema } from '../../shared';
+import { HttpError } from '../lib/http-error';
+import { setNoStore } from '../lib/cache-headers';
+
+/**
+ * POST /api/login {email} → {accessToken}: only for a caller who holds a live identity session
+ * for that same email. The web app calls it after signing in, and again to renew the token.
+ */
+export const loginRoutes: FastifyPluginAsyncZod<{ googleEnabled: boolean }> = async (app, opts) => {
+  /** Which sign-in methods this store offers, so the login page can say when Google is not set up. */
+  app.get('/auth-options', { schema: { response: { 200: authOptionsSchema } } }, async () => ({ google: opts.googleEnabled }));
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        body: accessTokenRequestSchema,
+        response: { 200: accessTokenResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const identity = await app.sessionIdentity(request);
+      if (!identity) throw new HttpError(401, API_ERRORS.signInRequired);
+      if (identity.email !== request.body.email) throw new HttpError(403, API_ERRORS.wrongAccountForToken);
+      const accessToken = await app.accessTokens.issue(identity);
+      setNoStore(reply);
+      return { accessToken };
+    },
+  );
+};

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { fromNodeHeaders } from 'better-auth/node';
+import { API_ERRORS } from '../../shared';
+import type { AccessTokens } from '../accounts/access-tokens';
+import type { Auth } from '../accounts/auth';
+import { findIdentity, type Identity } from '../accounts/users-repository';
+import { HttpError } from '../lib/http-error';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+    accessTokens: AccessTokens;
+    /** preHandler: a valid bearer access token is required. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: a bearer access token or the identity session cookie is required. */
+    requireUserOrSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: a valid bearer access token of a user whose role is admin now. */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The identity session behind the request's cookie, if any. */
+    sessionIdentity: (request: FastifyRequest) => Promise<Identity | null>;
+  }
+  interface FastifyRequest {
+    identity: Identity | null;
+  }
+}
+
+/**
+ * Who is calling. Every check reads the user's role and session from the database, so a
+ * promotion takes effect at once and a signed-out session's tokens stop working.
+ */
+async function authenticationPlugin(app: FastifyInstance, opts: { auth: Auth; accessTokens: AccessTokens }) {
+  app.decorate('auth', opts.auth);
+  app.decorate('accessTokens', opts.accessTokens);
+  app.decorateRequest('identity', null);
+
+  async function bearerIdentity(request: FastifyRequest): Promise<Identity | null> {
+    const header = request.headers.authorization;
+    if (!header) return null;
+    const [scheme, token] = header.split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) return null;
+    const claims = await opts.accessTokens.verify(token);
+    return claims ? findIdentity(app.db, claims.userId, claims.sessionId) : null;
+  }
+
+  async function sessionIdentity(request: FastifyRequest): Promise<Identity | null> {
+    if (!request.headers.cookie) return null;
+    const found = await opts.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    return found ? findIdentity(app.db, found.user.id, found.session.id) : null;
+  }
+  app.decorate('sessionIdentity', sessionIdentity);
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    request.identity = await bearerIdentity(request);
+    if (!request.identity) throw new HttpError(401, API_ERRORS.signInRequired);
+  });
+  app.decorate('requireUserOrSession', async (request: FastifyRequest) => {
+    request.identity = (await bearerIdentity(request)) ?? (await sessionIdentity(request));
+    if (!request.identity) throw new HttpError(401, API_ERRORS.signInRequired);
+  });
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    request.identity = await bearerIdentity(request);
+    if (!request.identity) throw new HttpError(401, API_ERRORS.signInRequired);
+    if (request.identity.role !== 'admin') throw new HttpError(403, API_ERRORS.forbidden);
+  });
+}
+
+export default fp(authenticationPlugin, { name: 'authentication', dependencies: ['database'] });

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { authedRequest } from '../../../lib/authed-request';
+import { usersQueryKey } from './get-users';
+
+/** PUT /user/admin/{email}: promote a user to admin. */
+export async function makeAdmin(email: string) {
+  return (await authedRequest<{ modifiedCount: number }>(`/user/admin/${encodeURIComponent(email)}`, { method: 'PUT' })).data;
+}
+
+export function useMakeAdmin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: makeAdmin,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}

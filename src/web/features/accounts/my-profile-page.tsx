@@ -1,0 +1,66 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { TOASTS } from '../../../shared/messages';
+import { profileFormSchema, type ProfileForm } from '../../../shared/schemas/accounts';
+import { TextField } from '../../components/form-field';
+import { Loading } from '../../components/loading';
+import { useSession } from '../../lib/auth-client';
+import { notify } from '../../lib/toast';
+import { useProfile } from './api/get-profile';
+import { useUpdateProfile } from './api/update-profile';
+
+export default function MyProfilePage() {
+  const { data } = useSession();
+  const email = data?.user.email ?? '';
+  const profile = useProfile(email);
+  const update = useUpdateProfile(email);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileForm>({ resolver: zodResolver(profileFormSchema), defaultValues: { userName: '', address: '', phone: '' } });
+
+  useEffect(() => {
+    if (profile.data) reset({ userName: profile.data.userName, address: profile.data.address, phone: profile.data.phone });
+  }, [profile.data, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(profileFormSchema.parse(values));
+      notify.success(TOASTS.profileUpdated);
+    } catch {
+      notify.error(TOASTS.tryAgain);
+    }
+  });
+
+  return (
+    <section aria-labelledby="profile-title" className="max-w-2xl">
+      <h2 id="profile-title" className="text-3xl font-bold">My Profile</h2>
+      {profile.isPending ? (
+        <Loading label="Loading your profile" />
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="card mt-6 space-y-4 bg-base-100 p-6 shadow-sm ring-1 ring-base-300" aria-label="Profile form">
+          <div className="flex items-center gap-4">
+            <img src={profile.data?.photoURL || '/images/avatar-default.svg'} alt="" width="64" height="64" className="h-16 w-16 rounded-full" referrerPolicy="no-referrer" />
+            <div>
+              <p className="font-semibold">{profile.data?.userName}</p>
+              <p className="text-sm text-base-content/80">{profile.data?.role === 'admin' ? 'Administrator' : 'Customer'}</p>
+            </div>
+          </div>
+          <TextField label="User name" autoComplete="name" registration={register('userName')} error={errors.userName} />
+          <div className="form-control w-full">
+            <label htmlFor="profile-email" className="mb-1 block text-sm font-medium">Email</label>
+            <input id="profile-email" className="input w-full" value={email} readOnly aria-readonly="true" />
+          </div>
+          <TextField label="Address" autoComplete="street-address" registration={register('address')} error={errors.address} />
+          <TextField label="Phone" type="tel" autoComplete="tel" registration={register('phone')} error={errors.phone} />
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+            Update Profile
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

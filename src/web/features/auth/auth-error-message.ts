@@ -1,0 +1,36 @@
+/** The identity service's error codes, in plain words for the login and registration forms. */
+const MESSAGES: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: 'The email or password is wrong. Please check them and try again.',
+  USER_ALREADY_EXISTS: 'An account with this email already exists. Please sign in instead.',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this email already exists. Please sign in instead.',
+  PASSWORD_TOO_SHORT: 'Password must be contain at least 8 characters',
+  PASSWORD_TOO_LONG: 'Password can be at most 128 characters',
+  INVALID_EMAIL: 'Provide a valid email',
+  // OAuth callback errors arrive as ?error=… on the login page.
+  account_not_linked:
+    'This email already has a password account, and Google did not confirm the address. Sign in with your password instead.',
+  unable_to_link_account:
+    'This email already has a password account, and Google did not confirm the address. Sign in with your password instead.',
+  access_denied: 'Google sign-in was cancelled.',
+  state_mismatch: 'Google sign-in took too long or was opened in another tab. Please try again.',
+  please_restart_the_process: 'Google sign-in took too long or was opened in another tab. Please try again.',
+};
+
+export const NETWORK_ERROR = 'Could not reach the store. Check your connection and try again.';
+const FALLBACK = 'Sign-in failed. Please try again.';
+
+export interface AuthErrorLike {
+  status?: number;
+  code?: string | undefined;
+  message?: string | undefined;
+}
+
+export function authErrorMessage(error: AuthErrorLike | null | undefined): string | null {
+  if (!error) return null;
+  if (error.code && MESSAGES[error.code]) return MESSAGES[error.code]!;
+  if (error.status === 0) return NETWORK_ERROR;
+  if (error.status === 429) return error.message || 'Too many attempts. Please wait a few minutes and try again.';
+  // Messages our own server words for people (common password, throttling) come through as they are.
+  if (error.status && error.status < 500 && error.message) return error.message;
+  return FALLBACK;
+}

@@ -1,0 +1,59 @@
+import { NavLink, Outlet } from 'react-router';
+import { paths } from '../../app/paths';
+import { Loading } from '../../components/loading';
+import { useSession } from '../../lib/auth-client';
+import { useAdminStatus } from '../accounts/api/get-admin-status';
+
+const customerItems = [
+  { to: paths.dashboard, label: 'My Profile', end: true },
+  { to: paths.myOrders, label: 'My Orders' },
+  { to: paths.addReview, label: 'Add Review' },
+];
+const adminItems = [
+  { to: paths.dashboard, label: 'My Profile', end: true },
+  { to: paths.manageUser, label: 'Manage Users' },
+  { to: paths.addTool, label: 'Add Product' },
+  { to: paths.manageTools, label: 'Manage Tools' },
+  { to: paths.manageOrders, label: 'Manage Orders' },
+];
+
+const closeDrawer = () => {
+  const toggle = document.getElementById('dashboard-drawer') as HTMLInputElement | null;
+  if (toggle) toggle.checked = false;
+};
+
+/** Side menu + child page. The menu shows customer or admin items (spec section 6). */
+export default function DashboardLayout() {
+  const { data } = useSession();
+  const admin = useAdminStatus(data?.user.email);
+  const items = admin.data?.admin ? adminItems : customerItems;
+
+  return (
+    <div className="drawer mx-auto max-w-7xl lg:drawer-open">
+      <input id="dashboard-drawer" type="checkbox" className="drawer-toggle" aria-label="Dashboard menu" />
+      <div className="drawer-content px-4 py-8 lg:px-8">
+        <h1 className="sr-only">Dashboard</h1>
+        <Outlet />
+      </div>
+      <div className="drawer-side z-40 lg:z-auto">
+        <label htmlFor="dashboard-drawer" aria-label="Close dashboard menu" className="drawer-overlay" />
+        <nav aria-label="Dashboard" className="min-h-full w-64 bg-base-200 p-4">
+          <p className="mb-2 px-4 text-sm font-semibold uppercase tracking-wide text-base-content/80">Dashboard</p>
+          {admin.isPending ? (
+            <Loading label="Loading menu" />
+          ) : (
+            <ul className="menu w-full gap-1 p-0">
+              {items.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.end} onClick={closeDrawer} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </nav>
+      </div>
+    </div>
+  );
+}

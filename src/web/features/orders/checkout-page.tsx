@@ -1,0 +1,9 @@
+/** Declared behind its guard now; the page itself arrives with a later issue. */
+export default function Page() {
+  return (
+    <section>
+      <h1 className="text-3xl font-bold">Checkout</h1>
+      <p className="mt-4 text-base-content/80">Paying for an order opens with the buying feature.</p>
+    </section>
+  );
+}

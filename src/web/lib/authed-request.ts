@@ -1,0 +1,20 @@
+import { apiRequest, ApiRequestError, type ApiRequest, type ApiResponse } from './api-client';
+import { getAccessToken, signOut } from './session';
+
+/**
+ * A protected call (spec: "bearer"). A 401 or 403 answer removes the token and signs the
+ * person out (spec section 4); the error is then thrown for the caller to show.
+ */
+export async function authedRequest<T>(path: string, request: ApiRequest = {}): Promise<ApiResponse<T>> {
+  try {
+    const token = await getAccessToken();
+    return await apiRequest<T>(path, { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } });
+  } catch (error) {
+    if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) await signOut();
+    throw error;
+  }
+}
+
+export async function authedGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return (await authedRequest<T>(path, { signal })).data;
+}

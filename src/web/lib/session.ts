@@ -1,0 +1,39 @@
+import { clearAccessToken, isFreshTokenFor, readAccessToken, storeAccessToken } from './access-token';
+import { apiRequest, ApiRequestError } from './api-client';
+import { authClient } from './auth-client';
+import { queryClient } from './query-client';
+
+let renewal: Promise<string> | null = null;
+
+/** Asks the API for a new access token for the signed-in identity (spec: POST /login {email}). */
+export async function fetchAccessToken(email: string): Promise<string> {
+  const { data } = await apiRequest<{ accessToken: string }>('/login', { method: 'POST', body: { email } });
+  storeAccessToken(data.accessToken);
+  return data.accessToken;
+}
+
+/**
+ * A valid access token for the signed-in person, renewed from the identity session when it is
+ * missing or about to expire, so the person never notices that it is short-lived.
+ */
+export async function getAccessToken(): Promise<string> {
+  const session = await authClient.getSession();
+  const email = session.data?.user.email;
+  if (!email) throw new ApiRequestError(401, 'Please sign in to continue', null);
+  const stored = readAccessToken();
+  if (stored && isFreshTokenFor(stored, email)) return stored;
+  renewal ??= fetchAccessToken(email).finally(() => {
+    renewal = null;
+  });
+  return renewal;
+}
+
+/** Ends the identity session on the server and forgets everything about the person here. */
+export async function signOut() {
+  clearAccessToken();
+  try {
+    await authClient.signOut();
+  } finally {
+    queryClient.clear();
+  }
+}

@@ -1,0 +1,115 @@
+import { expect, test } from './support/fixtures';
+import { E2E_ADMIN, newCustomer, openAccountMenu, signInWithForm, signUpByApi } from './support/users';
+
+test.describe('accounts', () => {
+  test('a visitor registers, is signed in with their name in the avatar menu, and logs out', async ({ page }) => {
+    const user = newCustomer('Morgan Fielding');
+    await page.goto('/registration');
+    await page.getByLabel('User name').fill(user.name);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toMatch(/^ey/);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await openAccountMenu(page);
+    await expect(page.getByTestId('user-menu-name')).toHaveText(user.name);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    // The session really ended on the server: the dashboard asks to sign in again.
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('registration shows the spec messages and refuses an email already in use', async ({ page }) => {
+    const user = newCustomer();
+    await signUpByApi(page, user);
+    await page.context().clearCookies();
+    await page.goto('/registration');
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(page.getByText('User name is required')).toBeVisible();
+    await expect(page.getByText('Email address is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await page.getByLabel('User name').fill('Another Person');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(page.getByText('Password must be contain at least 8 characters')).toBeVisible();
+    await page.getByLabel('Password').fill('An0ther-strong-pass');
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'already exists' })).toBeVisible();
+  });
+
+  test('a wrong password shows the error above the form', async ({ page }) => {
+    const user = newCustomer();
+    await signUpByApi(page, user);
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await signInWithForm(page, { email: user.email, password: 'definitely-not-it' });
+    await expect(page.getByRole('alert').filter({ hasText: 'The email or password is wrong' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an anonymous visit to the dashboard goes to login and comes back after signing in', async ({ page }) => {
+    const user = newCustomer('Jordan Keys');
+    await signUpByApi(page, user);
+    await page.context().clearCookies();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await signInWithForm(page, user);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+    await expect(page.getByLabel('User name')).toHaveValue('Jordan Keys');
+  });
+
+  test('a customer updates the profile and sees the spec toast', async ({ page }) => {
+    const user = newCustomer();
+    await signUpByApi(page, user);
+    await page.goto('/dashboard');
+    await page.getByLabel('Address').fill('');
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await expect(page.getByText('Delivery address is required')).toBeVisible();
+    await page.getByLabel('Address').fill('12 Mill Lane, Leeds');
+    await page.getByLabel('Phone').fill('+44 113 496 0000');
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await expect(page.getByText('Your profile updated successfully')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Address')).toHaveValue('12 Mill Lane, Leeds');
+  });
+
+  test('a customer cannot open admin pages: signed out and sent to login', async ({ page }) => {
+    const user = newCustomer();
+    await signUpByApi(page, user);
+    await page.goto('/dashboard');
+    const menu = page.getByRole('navigation', { name: 'Dashboard' });
+    await expect(menu.getByRole('link', { name: 'My Orders' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Manage Users' })).toHaveCount(0);
+    await page.goto('/dashboard/manageUser');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Manage Users' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('the admin promotes a customer, who then sees the admin menu', async ({ page, browser }) => {
+    const customer = newCustomer('Promoted Person');
+    const customerContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const customerPage = await customerContext.newPage();
+    await signUpByApi(customerPage, customer);
+
+    await page.goto('/login');
+    await signInWithForm(page, E2E_ADMIN);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/dashboard/manageUser');
+    const row = page.getByRole('row').filter({ hasText: customer.email });
+    await row.getByRole('button', { name: /^Make Admin/ }).click();
+    await expect(page.getByText('Make user admin successfully')).toBeVisible();
+    await expect(row.getByText('Admin', { exact: true })).toBeVisible();
+
+    await customerPage.goto('/dashboard');
+    const menu = customerPage.getByRole('navigation', { name: 'Dashboard' });
+    await expect(menu.getByRole('link', { name: 'Manage Users' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'My Orders' })).toHaveCount(0);
+    await customerContext.close();
+  });
+});
