@@ -56,7 +56,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   if (!config.auth.secret && database.kind === 'postgres') {
     app.log.warn('AUTH_SECRET is not set: every app process on this database must be given the same AUTH_SECRET');
   }
-  const auth = createAuth({ db: database.db, config: config.auth, secret });
+  const auth = createAuth({ db: database.db, config: config.auth, secret, log: app.log });
   await app.register(authenticationPlugin, {
     auth,
     accessTokens: createAccessTokens(secret, config.auth.accessTokenTtlSeconds),

@@ -113,3 +113,23 @@ test.describe('accounts', () => {
     await customerContext.close();
   });
 });
+
+test.describe('Google sign-in', () => {
+  test('signs in through the OpenID Connect provider and returns to where the visitor was going', async ({ page }) => {
+    const email = `jane.doe.${Date.now()}@example.com`;
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByRole('button', { name: 'Continue With Google' }).click();
+    // The provider's own sign-in page (oidc-provider's development login).
+    await expect(page.getByRole('heading', { name: 'Sign-in' })).toBeVisible();
+    await page.locator('input[name="login"]').fill(email);
+    await page.locator('input[name="password"]').fill('anything');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await openAccountMenu(page);
+    await expect(page.getByTestId('user-menu-name')).toHaveText(/^Jane Doe/);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toMatch(/^ey/);
+  });
+});

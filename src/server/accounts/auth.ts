@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth';
+import type { FastifyBaseLogger } from 'fastify';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
@@ -14,10 +15,12 @@ export interface AuthOptions {
   db: AppDatabase;
   config: AuthConfig;
   secret: string;
+  /** better-auth's own messages go to the app's log (pino), at the app's LOG_LEVEL. */
+  log: FastifyBaseLogger;
 }
 
 /** The identity service (better-auth), mounted at /api/auth. */
-export function createAuth({ db, config, secret }: AuthOptions) {
+export function createAuth({ db, config, secret, log }: AuthOptions) {
   return betterAuth({
     appName: 'ToolHouse',
     secret,
@@ -25,6 +28,10 @@ export function createAuth({ db, config, secret }: AuthOptions) {
     basePath: '/api/auth',
     trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...details) =>
+        log[level]({ component: 'better-auth', details: details.length > 0 ? details : undefined }, message),
+    },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },

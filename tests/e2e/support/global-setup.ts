@@ -3,11 +3,12 @@ import { createServer } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { startFakeGoogle } from '../../support/fake-google';
 import { adminQuery, databaseUrlFor, TEST_DB_PREFIX } from '../../support/postgres-admin';
 import { E2E_ADMIN } from './users';
 
 /**
- * Starts the real server (`src/server/main.ts`, serving dist/web) on a free port with a fresh
+ * Starts a stand-in for Google, then the real server (`src/server/main.ts`, serving dist/web) on a free port with a fresh
  * database: an embedded one in a temporary DATA_DIR, or a new PostgreSQL database when
  * TEST_DATABASE_URL is set. Playwright's `webServer` needs the port up front; this lets the
  * server pick one. The server stops when its stdin closes, so it never outlives the run.
@@ -17,6 +18,8 @@ export default async function globalSetup() {
   // The identity service needs its public address up front (allowed origins, OAuth redirects).
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
+  // A local OpenID Connect provider plays Google; it must be up before the server reads its discovery.
+  const google = await startFakeGoogle({ redirectUris: [`${publicUrl}/api/auth/callback/google`] });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -30,6 +33,9 @@ export default async function globalSetup() {
     SIGN_IN_MAX_FAILURES: '50',
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
+    GOOGLE_CLIENT_ID: google.clientId,
+    GOOGLE_CLIENT_SECRET: google.clientSecret,
+    GOOGLE_ISSUER: google.issuer,
   };
   delete env.DATABASE_URL;
   let database: string | null = null;
@@ -66,6 +72,7 @@ export default async function globalSetup() {
     const exited = new Promise((resolve) => server.once('exit', resolve));
     server.stdin.end();
     await exited;
+    await google.close();
     await rm(dataDir, { recursive: true, force: true });
     if (baseUrl && database) await adminQuery(baseUrl, `drop database if exists "${database}" with (force)`);
   };
