@@ -60,6 +60,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(authenticationPlugin, {
     auth,
     accessTokens: createAccessTokens(secret, config.auth.accessTokenTtlSeconds),
+    trustedOrigins: config.auth.trustedOrigins,
   });
   await ensureFirstAdmin(auth, database.db, config.auth, app.log);
 

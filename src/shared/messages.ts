@@ -63,6 +63,7 @@ export const API_ERRORS = {
   forbidden: 'You do not have permission to do that',
   userNotFound: 'User not found',
   tooManySignIns: 'Too many failed sign-in attempts. Please wait 15 minutes and try again',
-  passwordTooCommon: 'This password is too common. Please choose a less predictable one',
+  passwordTooCommon: 'This password is too common. Please choose one that is harder to guess',
+  crossSiteRefused: 'This request must come from the store itself',
   wrongAccountForToken: 'You can only get an access token for the account you are signed in with',
 } as const;

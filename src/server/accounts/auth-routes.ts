@@ -25,7 +25,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       const url = new URL(request.url, opts.publicUrl);
       const signInEmail =
         request.method === 'POST' && url.pathname === SIGN_IN_PATH ? emailOf(request.body) : null;
-      if (signInEmail && (await opts.throttle.isBlocked(signInEmail, request.ip))) {
+      const attempt = signInEmail ? await opts.throttle.begin(signInEmail, request.ip) : null;
+      if (attempt && !attempt.allowed) {
         return reply.code(429).send({ statusCode: 429, code: 'TOO_MANY_ATTEMPTS', message: API_ERRORS.tooManySignIns });
       }
 
@@ -37,9 +38,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         }),
       );
 
-      if (signInEmail) {
-        if (response.status === 401) await opts.throttle.recordFailure(signInEmail, request.ip);
-        else if (response.ok) await opts.throttle.recordSuccess(signInEmail);
+      if (attempt) {
+        await attempt.settle(response.ok);
+        if (Math.random() < 0.02) await opts.throttle.prune();
       }
 
       reply.code(response.status);

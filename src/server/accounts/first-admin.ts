@@ -16,11 +16,18 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@store.localhost';
 export async function ensureFirstAdmin(auth: Auth, db: AppDatabase, config: AuthConfig, log: FastifyBaseLogger) {
   if (config.admin) {
     const { email, password } = config.admin;
-    if (!(await findProfileByEmail(db, email))) {
+    const existing = await findProfileByEmail(db, email);
+    if (!existing) {
       await auth.api.signUpEmail({ body: { email, password, name: 'Administrator' } });
+      await promoteToAdmin(db, email);
       log.info({ email }, 'created the admin account from ADMIN_EMAIL');
+    } else if (existing.role !== 'admin') {
+      // Emails are not verified at sign-up, so someone else may have registered this address
+      // first. The operator's ADMIN_PASSWORD becomes the only password and their sessions end.
+      await takeOverAccount(auth, existing._id, password);
+      await promoteToAdmin(db, email);
+      log.warn({ email }, 'promoted the existing ADMIN_EMAIL account, set its password to ADMIN_PASSWORD and ended its sessions');
     }
-    await promoteToAdmin(db, email);
     return;
   }
   if (!config.createDefaultAdmin || (await countAdmins(db)) > 0) return;
@@ -33,4 +40,16 @@ export async function ensureFirstAdmin(auth: Auth, db: AppDatabase, config: Auth
     'created the first admin account; this password is shown only once: sign in and keep it safe, ' +
       'or set ADMIN_EMAIL and ADMIN_PASSWORD',
   );
+}
+
+async function takeOverAccount(auth: Auth, userId: string, password: string) {
+  const ctx = await auth.$context;
+  const hash = await ctx.password.hash(password);
+  const accounts = await ctx.internalAdapter.findAccounts(userId);
+  if (accounts.some((account) => account.providerId === 'credential')) {
+    await ctx.internalAdapter.updatePassword(userId, hash);
+  } else {
+    await ctx.internalAdapter.linkAccount({ userId, providerId: 'credential', accountId: userId, password: hash });
+  }
+  await ctx.internalAdapter.deleteUserSessions(userId);
 }

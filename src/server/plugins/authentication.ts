@@ -29,7 +29,10 @@ declare module 'fastify' {
  * Who is calling. Every check reads the user's role and session from the database, so a
  * promotion takes effect at once and a signed-out session's tokens stop working.
  */
-async function authenticationPlugin(app: FastifyInstance, opts: { auth: Auth; accessTokens: AccessTokens }) {
+async function authenticationPlugin(
+  app: FastifyInstance,
+  opts: { auth: Auth; accessTokens: AccessTokens; trustedOrigins: string[] },
+) {
   app.decorate('auth', opts.auth);
   app.decorate('accessTokens', opts.accessTokens);
   app.decorateRequest('identity', null);
@@ -45,6 +48,12 @@ async function authenticationPlugin(app: FastifyInstance, opts: { auth: Auth; ac
 
   async function sessionIdentity(request: FastifyRequest): Promise<Identity | null> {
     if (!request.headers.cookie) return null;
+    // A cookie travels with cross-site requests too: a write it authorises must come from our own
+    // pages (the same rule better-auth applies to its own endpoints).
+    const unsafe = request.method !== 'GET' && request.method !== 'HEAD';
+    if (unsafe && !opts.trustedOrigins.includes(request.headers.origin ?? '')) {
+      throw new HttpError(403, API_ERRORS.crossSiteRefused);
+    }
     const found = await opts.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     return found ? findIdentity(app.db, found.user.id, found.session.id) : null;
   }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { loginFormSchema, type LoginForm } from '../../../shared/schemas/accounts';
@@ -18,30 +18,17 @@ export default function LoginPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const [error, setError] = useState<string | null>(() => authErrorMessage(params.get('error') ? { code: params.get('error')! } : null));
-  const finishing = useRef(false);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
 
-  const finish = async (email: string) => {
-    if (finishing.current) return;
-    finishing.current = true;
-    try {
-      await finishSignIn(email);
-    } catch {
-      finishing.current = false;
-      setError(NETWORK_ERROR);
-    }
-  };
-
   // Back from Google, or already signed in: get the access token and move on.
   const signedInEmail = session.data?.user.email;
   useEffect(() => {
-    if (signedInEmail) void finish(signedInEmail);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- finish is stable enough; run once per identity
-  }, [signedInEmail]);
+    if (signedInEmail) finishSignIn(signedInEmail).catch(() => setError(NETWORK_ERROR));
+  }, [signedInEmail, finishSignIn]);
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setError(null);
@@ -50,7 +37,7 @@ export default function LoginPage() {
       setError(authErrorMessage(signInError ?? { status: 0 }));
       return;
     }
-    await finish(data.user.email);
+    await finishSignIn(data.user.email).catch(() => setError(NETWORK_ERROR));
   });
 
   return (

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { safeRedirectPath } from '../../lib/safe-redirect';
 import { fetchAccessToken } from '../../lib/session';
@@ -20,11 +20,18 @@ export function useFinishSignIn() {
   const navigate = useNavigate();
   const target = useRedirectTarget();
   const queryClient = useQueryClient();
+  // The form and the "already signed in" effect may both finish; only one runs at a time.
+  const running = useRef<Promise<void> | null>(null);
   return useCallback(
-    async (email: string) => {
-      await fetchAccessToken(email);
-      await queryClient.invalidateQueries();
-      navigate(target, { replace: true });
+    (email: string) => {
+      running.current ??= (async () => {
+        await fetchAccessToken(email);
+        await queryClient.invalidateQueries();
+        navigate(target, { replace: true });
+      })().finally(() => {
+        running.current = null;
+      });
+      return running.current;
     },
     [navigate, target, queryClient],
   );

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, TEST_ORIGIN, type TestUser } from '../../../tests/support/accounts';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+
+let t: TestApp;
+let user: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await createCustomer(t.app, 'Sam Sameorigin');
+});
+afterAll(() => t.close());
+
+describe('writes authorised by the session cookie alone', () => {
+  it.each([
+    ['another site', { origin: 'https://evil.example' }],
+    ['no Origin header', {}],
+  ])('are refused from %s, and change nothing', async (_label, originHeader) => {
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${user.email}`,
+      headers: { cookie: user.cookie, ...originHeader },
+      payload: { userName: 'Hijacked Name' },
+    });
+    expect(put.statusCode).toBe(403);
+    expect(put.json().message).toBe('This request must come from the store itself');
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { cookie: user.cookie, ...originHeader },
+      payload: { email: user.email },
+    });
+    expect(token.statusCode).toBe(403);
+    const profile = await t.app.inject({ method: 'GET', url: `/api/user/${user.email}`, headers: { cookie: user.cookie } });
+    expect(profile.json().userName).toBe('Sam Sameorigin');
+  });
+
+  it('are accepted from the store itself', async () => {
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${user.email}`,
+      headers: { cookie: user.cookie, origin: TEST_ORIGIN },
+      payload: { userName: 'Sam Renamed' },
+    });
+    expect(put.statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/auth-options', () => {
+  it('says whether Google sign-in is set up, so the login page can tell people', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth-options' });
+    expect(res.json()).toEqual({ google: false });
+  });
+});
