@@ -16,6 +16,10 @@ import { lockDataDir } from './db/data-dir-lock';
 import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import authenticationPlugin from './plugins/authentication';
+import { orderRoutes } from './orders/routes';
+import { expireStaleOrders } from './orders/orders-repository';
+import { createPaymentProvider } from './payments/create-provider';
+import { paymentRoutes } from './payments/routes';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -63,6 +67,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     trustedOrigins: config.auth.trustedOrigins,
   });
   await ensureFirstAdmin(auth, database.db, config.auth, app.log);
+  const payments = createPaymentProvider(config.payments, database.db);
+  scheduleOrderExpiry(app, config.orderHoldHours);
 
   await app.register(
     async (api) => {
@@ -74,6 +80,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       await api.register(loginRoutes, { googleEnabled: config.auth.google !== null });
       await api.register(userRoutes);
       await api.register(catalogueRoutes);
+      await api.register(orderRoutes, { provider: payments.provider, holdHours: config.orderHoldHours });
+      await api.register(paymentRoutes, {
+        provider: payments.provider,
+        testProcessor: payments.testProcessor,
+        clientConfig: payments.clientConfig,
+        holdHours: config.orderHoldHours,
+      });
       await api.register(reviewRoutes);
       await api.register(contactRoutes);
     },
@@ -82,6 +95,22 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;
+}
+
+/** Abandoned orders give their stock back every few minutes, besides before each purchase. */
+function scheduleOrderExpiry(app: FastifyInstance, holdHours: number) {
+  const sweep = () =>
+    expireStaleOrders(app.db, holdHours)
+      .then((expired) => expired > 0 && app.log.info({ expired }, 'expired unpaid orders and returned their stock'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'order expiry sweep failed'));
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    timer = setInterval(sweep, 5 * 60_000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
 }
 
 /** Locks the embedded database's folder, opens the database, migrates it and seeds an empty store. */

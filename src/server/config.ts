@@ -37,6 +37,15 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Failed sign-ins for one account (per 15 minutes) before further attempts get 429. */
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** Card payments: `test` (built-in test-mode processor) or `stripe`. Default: stripe when its key is set. */
+  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^sk_(test|live)_/, { error: 'must start with sk_test_ or sk_live_' }).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_/, { error: 'must start with pk_test_ or pk_live_' }).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, { error: 'must start with whsec_' }).optional(),
+  /** Only for tests: where the Stripe SDK sends its requests (a local stand-in server). */
+  STRIPE_API_URL: z.url().optional(),
+  /** An unpaid order holds its stock this long, then expires and gives it back. */
+  ORDER_HOLD_HOURS: z.coerce.number().positive().max(24 * 30).default(48),
   /** Folder of the built web app; defaults to dist/web beside the sources. */
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -59,6 +68,16 @@ export interface AuthConfig {
   signInMaxFailures: number;
 }
 
+export type PaymentsConfig =
+  | { provider: 'test' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      webhookSecret: string;
+      apiUrl: string | null;
+    };
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -70,6 +89,8 @@ export interface AppConfig {
   exitWithStdin: boolean;
   trustProxy: boolean;
   auth: AuthConfig;
+  payments: PaymentsConfig;
+  orderHoldHours: number;
 }
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
@@ -88,6 +109,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new Error('Invalid environment configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD go together');
+  }
+  const provider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'test');
+  if (provider === 'stripe' && !(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error(
+      'Invalid environment configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+    );
   }
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT || 3000}`).origin;
   const localOrigins = [publicUrl, publicUrl.replace('127.0.0.1', 'localhost'), publicUrl.replace('localhost', '127.0.0.1')];
@@ -118,5 +145,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       rateLimitPerMinute: e.AUTH_RATE_LIMIT,
       signInMaxFailures: e.SIGN_IN_MAX_FAILURES,
     },
+    payments:
+      provider === 'stripe'
+        ? {
+            provider,
+            secretKey: e.STRIPE_SECRET_KEY!,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+            apiUrl: e.STRIPE_API_URL ?? null,
+          }
+        : { provider: 'test' },
+    orderHoldHours: e.ORDER_HOLD_HOURS,
   };
 }

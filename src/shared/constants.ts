@@ -10,6 +10,7 @@ export const LIMITS = {
   contactMessageMax: 2000,
   phoneMax: 30,
   addressMax: 200,
+  quantityMax: 1_000_000,
   emailMax: 254,
   ratingMin: 1,
   ratingMax: 5,
@@ -34,6 +35,8 @@ export const PAGE = {
   reviewsMax: 100,
   usersDefault: 100,
   usersMax: 100,
+  ordersDefault: 100,
+  ordersMax: 100,
 } as const;
 
 export const TOAST = {

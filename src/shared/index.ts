@@ -6,3 +6,5 @@ export * from './schemas/fields';
 export * from './schemas/catalogue';
 export * from './schemas/contact';
 export * from './schemas/accounts';
+export * from './schemas/orders';
+export * from './schemas/reviews';

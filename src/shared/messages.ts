@@ -23,6 +23,18 @@ export const VALIDATION = {
   emailTooLong: 'Email address is too long',
   passwordTooLong: 'Password can be at most 128 characters',
   addressTooLong: 'Delivery address can be at most 200 characters',
+  quantityWhole: 'Quantity must be a whole number',
+  quantityPositive: 'Quantity must be at least 1',
+  quantityTooLarge: 'Quantity is too large',
+  toolIdRequired: 'Choose a tool to buy',
+  orderIdRequired: 'orderId is required',
+  orderStatusInvalid: "status must be 'pending' or 'shipped'",
+  ratingInvalid: 'Rating must be a whole number from 1 to 5',
+  cardNumberRequired: 'Your card number is incomplete.',
+  cardNumberInvalid: 'Your card number is incomplete.',
+  cardExpiryInvalid: "Your card's expiration date is incomplete.",
+  cardCvcInvalid: "Your card's security code is incomplete.",
+  clientSecretRequired: 'clientSecret is required',
 } as const;
 
 export const TOASTS = {
@@ -36,6 +48,8 @@ export const TOASTS = {
   productDeleted: 'Product deleted successfully',
   statusUpdated: 'Payment status updated',
   paymentSucceeded: 'Congratulation! Your payment is successfully completed',
+  orderPlaced: 'Your order is placed. Please pay to confirm it',
+  orderDeleted: 'Your order is deleted',
 } as const;
 
 export const EMPTY_TEXT = {
@@ -64,6 +78,17 @@ export const API_ERRORS = {
   userNotFound: 'User not found',
   tooManySignIns: 'Too many failed sign-in attempts. Please wait 15 minutes and try again',
   passwordTooCommon: 'This password is too common. Please choose one that is harder to guess',
+  orderNotFound: 'Order not found',
+  belowMinimum: (min: number) => `You must order at least ${min} units of this tool`,
+  notEnoughStock: (available: number) =>
+    available > 0 ? `Only ${available} units of this tool are available` : 'This tool is out of stock',
+  orderPaid: 'A paid order cannot be deleted',
+  orderExpired: 'This order has expired and can no longer be paid. Please order again',
+  orderNotPayable: 'This order cannot be paid',
+  orderNotPaidYet: 'Only paid orders can be shipped',
+  paymentNotCompleted: 'The payment was not completed',
+  paymentMismatch: 'This payment does not belong to this order',
+  customersOnly: 'Only customers can do that',
   crossSiteRefused: 'This request must come from the store itself',
   wrongAccountForToken: 'You can only get an access token for the account you are signed in with',
 } as const;

@@ -32,6 +32,8 @@ export const reviews = pgTable(
     userName: text('user_name').notNull(),
     rating: smallint('rating').notNull(),
     reviewText: text('review_text').notNull(),
+    /** The customer who wrote it (null for the seeded reviews). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -145,4 +147,72 @@ export const signInFailures = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('sign_in_failures_key_created_at_idx').on(t.key, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Buying. An order copies the tool's name, image, description and unit price when it is placed,
+// so later catalogue edits never change what a customer bought or paid.
+// ---------------------------------------------------------------------------------------------
+
+export const ORDER_STATUSES = ['pending', 'shipped', 'expired'] as const;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    toolId: uuid('tool_id').references(() => tools.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    phone: text('phone').notNull(),
+    productName: text('product_name').notNull(),
+    productImage: text('product_image').notNull(),
+    description: text('description').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    paid: boolean('paid').notNull().default(false),
+    transactionId: text('transaction_id').unique(),
+    /** null while unpaid and holding stock. */
+    status: text('status', { enum: ORDER_STATUSES }),
+    paymentIntentId: text('payment_intent_id'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt, t.id),
+    // The expiry sweep reads only unpaid orders that still hold stock.
+    index('orders_holding_created_idx').on(t.createdAt).where(sql`${t.paid} = false and ${t.status} is null`),
+    check('orders_quantity_positive', sql`${t.quantity} >= 1`),
+    check('orders_price_non_negative', sql`${t.priceCents} >= 0`),
+    check('orders_status_known', sql`${t.status} is null or ${t.status} in ('pending', 'shipped', 'expired')`),
+    check('orders_paid_has_transaction', sql`${t.paid} = false or ${t.transactionId} is not null`),
+  ],
+);
+
+/** Payment intents of the built-in test-mode card processor (Stripe keeps its own). */
+export const testPaymentIntents = pgTable(
+  'test_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull().unique(),
+    orderId: uuid('order_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['requires_payment_method', 'succeeded', 'canceled'] }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    lastErrorCode: text('last_error_code'),
+    cardLast4: text('card_last4'),
+    billingName: text('billing_name'),
+    billingEmail: text('billing_email'),
+    billingPhone: text('billing_phone'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('test_payment_intents_order_idx').on(t.orderId)],
 );

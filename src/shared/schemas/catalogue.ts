@@ -41,6 +41,7 @@ export function pageQuery(defaultLimit: number, maxLimit: number) {
 export const itemsQuerySchema = pageQuery(PAGE.itemsDefault, PAGE.itemsMax);
 export const reviewsQuerySchema = pageQuery(PAGE.reviewsDefault, PAGE.reviewsMax);
 export const usersQuerySchema = pageQuery(PAGE.usersDefault, PAGE.usersMax);
+export const ordersQuerySchema = pageQuery(PAGE.ordersDefault, PAGE.ordersMax);
 export type PageQuery = z.output<typeof itemsQuerySchema>;
 
 /** Header carrying the total number of rows of a paged list. */

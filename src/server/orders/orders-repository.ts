@@ -1,0 +1,172 @@
+import { and, count, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import type { Order, OrderCreate, PageQuery } from '../../shared';
+import { API_ERRORS, centsToDollars } from '../../shared';
+import type { Identity } from '../accounts/users-repository';
+import type { AppDatabase } from '../db/client';
+import { orders, tools, users } from '../db/schema';
+import { HttpError } from '../lib/http-error';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export function toApiOrder(row: OrderRow, holdHours: number): Order {
+  return {
+    _id: row.id,
+    toolId: row.toolId,
+    name: row.name,
+    email: row.email,
+    address: row.address,
+    phone: row.phone,
+    productName: row.productName,
+    productImage: row.productImage,
+    price: centsToDollars(row.priceCents),
+    description: row.description,
+    quantity: row.quantity,
+    total: centsToDollars(row.priceCents * row.quantity),
+    paid: row.paid,
+    transactionId: row.transactionId,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    payBy: new Date(row.createdAt.getTime() + holdHours * 3_600_000).toISOString(),
+  };
+}
+
+export const orderAmountCents = (row: Pick<OrderRow, 'priceCents' | 'quantity'>) => row.priceCents * row.quantity;
+
+/** True while an unpaid order still holds its stock and may be paid. */
+export const isHolding = (row: Pick<OrderRow, 'paid' | 'status'>) => !row.paid && row.status === null;
+
+/**
+ * Expires unpaid orders older than the hold and gives their quantities back, in one statement:
+ * an order is expired and its stock returned together or not at all, and two processes sweeping
+ * at once cannot return the same stock twice (each order row is updated once).
+ */
+export async function expireStaleOrders(db: AppDatabase, holdHours: number): Promise<number> {
+  const result = await db.execute(sql`
+    with expired as (
+      update ${orders}
+         set status = 'expired', expired_at = now()
+       where paid = false and status is null
+         and created_at < now() - make_interval(secs => ${holdHours * 3600})
+      returning tool_id, quantity
+    ), returned as (
+      select tool_id, sum(quantity)::int as quantity from expired where tool_id is not null group by tool_id
+    ), restocked as (
+      update ${tools} set available_qty = ${tools.availableQty} + returned.quantity
+        from returned where ${tools.id} = returned.tool_id
+      returning ${tools.id}
+    )
+    select (select count(*) from expired)::int as expired
+  `);
+  const rows = (result as unknown as { rows: { expired: number }[] }).rows;
+  return rows[0]?.expired ?? 0;
+}
+
+/**
+ * Places an order: the tool's stock is taken with a conditional update (so concurrent buyers can
+ * never oversell), the order is written with the tool's own name, image, description and price,
+ * and the delivery details are saved on the buyer's profile: all in one transaction.
+ */
+export async function placeOrder(db: AppDatabase, buyer: Identity, input: OrderCreate): Promise<OrderRow> {
+  return db.transaction(async (tx) => {
+    const [tool] = await tx
+      .update(tools)
+      .set({ availableQty: sql`${tools.availableQty} - ${input.quantity}` })
+      .where(and(eq(tools.id, input.toolId), lte(tools.minQty, input.quantity), gte(tools.availableQty, input.quantity)))
+      .returning();
+    if (!tool) {
+      const [current] = await tx.select().from(tools).where(eq(tools.id, input.toolId));
+      if (!current) throw new HttpError(404, API_ERRORS.toolNotFound);
+      if (input.quantity < current.minQty) throw new HttpError(400, API_ERRORS.belowMinimum(current.minQty));
+      throw new HttpError(409, API_ERRORS.notEnoughStock(current.availableQty));
+    }
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: buyer.userId,
+        toolId: tool.id,
+        name: buyer.name,
+        email: buyer.email,
+        address: input.address,
+        phone: input.phone,
+        productName: tool.name,
+        productImage: tool.image,
+        description: tool.description,
+        priceCents: tool.priceCents,
+        quantity: input.quantity,
+      })
+      .returning();
+    await tx
+      .update(users)
+      .set({ address: input.address, phone: input.phone, updatedAt: new Date() })
+      .where(eq(users.id, buyer.userId));
+    if (!order) throw new Error('order insert returned no row');
+    return order;
+  });
+}
+
+export async function findOrder(db: AppDatabase, id: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function listOrdersOfUser(db: AppDatabase, userId: string, page: PageQuery) {
+  const where = eq(orders.userId, userId);
+  const [rows, [totals]] = await Promise.all([
+    db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(page.limit).offset(page.offset),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export async function listAllOrders(db: AppDatabase, page: PageQuery) {
+  const [rows, [totals]] = await Promise.all([
+    db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(page.limit).offset(page.offset),
+    db.select({ total: count() }).from(orders),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/**
+ * Deletes an unpaid order and, if it still held stock, gives the quantity back, in one transaction.
+ * A paid order is never deleted. Answers the number of deleted orders (0 or 1).
+ */
+export async function deleteUnpaidOrder(db: AppDatabase, id: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(orders).where(and(eq(orders.id, id), eq(orders.paid, false))).returning();
+    if (!deleted) return 0;
+    if (deleted.status === null && deleted.toolId) {
+      await tx
+        .update(tools)
+        .set({ availableQty: sql`${tools.availableQty} + ${deleted.quantity}` })
+        .where(eq(tools.id, deleted.toolId));
+    }
+    return 1;
+  });
+}
+
+export async function attachPaymentIntent(db: AppDatabase, orderId: string, intentId: string) {
+  await db.update(orders).set({ paymentIntentId: intentId }).where(and(eq(orders.id, orderId), eq(orders.paid, false)));
+}
+
+/**
+ * Marks a holding order paid with the provider's transaction id. Idempotent: the same payment
+ * again changes nothing. Answers the number of orders modified.
+ */
+export async function markOrderPaid(db: AppDatabase, orderId: string, transactionId: string): Promise<number> {
+  const updated = await db
+    .update(orders)
+    .set({ paid: true, transactionId, status: 'pending', paidAt: new Date(), paymentIntentId: transactionId })
+    .where(and(eq(orders.id, orderId), eq(orders.paid, false), isNull(orders.status)))
+    .returning({ id: orders.id });
+  return updated.length;
+}
+
+/** pending → shipped; answers the number of orders modified (0 when already shipped). */
+export async function markOrderShipped(db: AppDatabase, orderId: string): Promise<number> {
+  const updated = await db
+    .update(orders)
+    .set({ status: 'shipped', shippedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.paid, true), eq(orders.status, 'pending')))
+    .returning({ id: orders.id });
+  return updated.length;
+}

@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API_ERRORS,
+  apiErrorSchema,
+  deletedCountSchema,
+  emailParamSchema,
+  idParam,
+  insertedIdSchema,
+  isUuid,
+  modifiedCountSchema,
+  orderCreateSchema,
+  orderPatchSchema,
+  orderSchema,
+  ordersQuerySchema,
+  TOTAL_COUNT_HEADER,
+} from '../../shared';
+import type { Identity } from '../accounts/users-repository';
+import { setNoStore } from '../lib/cache-headers';
+import { HttpError } from '../lib/http-error';
+import type { PaymentProvider } from '../payments/provider';
+import { settlePayment } from '../payments/payment-service';
+import {
+  deleteUnpaidOrder,
+  expireStaleOrders,
+  findOrder,
+  listAllOrders,
+  listOrdersOfUser,
+  markOrderShipped,
+  placeOrder,
+  toApiOrder,
+  type OrderRow,
+} from './orders-repository';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+interface OrderRoutesOptions {
+  provider: PaymentProvider;
+  holdHours: number;
+}
+
+export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, opts) => {
+  const deps = { db: app.db, provider: opts.provider, holdHours: opts.holdHours, log: app.log };
+  const present = (row: OrderRow) => toApiOrder(row, opts.holdHours);
+
+  /** The order if the caller may see it (its buyer or an admin); otherwise it does not exist for them. */
+  async function visibleOrder(identity: Identity, id: string): Promise<OrderRow> {
+    const order = isUuid(id) ? await findOrder(app.db, id) : null;
+    if (!order || (order.userId !== identity.userId && identity.role !== 'admin')) {
+      throw new HttpError(404, API_ERRORS.orderNotFound);
+    }
+    return order;
+  }
+
+  app.addHook('onSend', async (_request, reply) => setNoStore(reply));
+
+  app.post(
+    '/order',
+    { preHandler: app.requireUser, schema: { body: orderCreateSchema, response: { 201: insertedIdSchema, ...errors } } },
+    async (request, reply) => {
+      if (!isUuid(request.body.toolId)) throw new HttpError(404, API_ERRORS.toolNotFound);
+      // Stock held by abandoned orders comes back before anyone is told it is gone.
+      await expireStaleOrders(app.db, opts.holdHours);
+      const order = await placeOrder(app.db, request.identity!, request.body);
+      request.log.info({ orderId: order.id, toolId: order.toolId, quantity: order.quantity }, 'order placed');
+      return reply.code(201).send({ insertedId: order.id });
+    },
+  );
+
+  app.get(
+    '/order/:email',
+    {
+      preHandler: app.requireUser,
+      schema: { params: emailParamSchema, querystring: ordersQuerySchema, response: { 200: z.array(orderSchema), ...errors } },
+    },
+    async (request, reply) => {
+      const identity = request.identity!;
+      if (request.params.email.toLowerCase() !== identity.email) throw new HttpError(403, API_ERRORS.forbidden);
+      const { rows, total } = await listOrdersOfUser(app.db, identity.userId, request.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return rows.map(present);
+    },
+  );
+
+  app.get(
+    '/orders',
+    { preHandler: app.requireAdmin, schema: { querystring: ordersQuerySchema, response: { 200: z.array(orderSchema), ...errors } } },
+    async (request, reply) => {
+      const { rows, total } = await listAllOrders(app.db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return rows.map(present);
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    { preHandler: app.requireUser, schema: { params: idParam, response: { 200: orderSchema, ...errors } } },
+    async (request) => present(await visibleOrder(request.identity!, request.params.id)),
+  );
+
+  app.patch(
+    '/order/:id',
+    { preHandler: app.requireUser, schema: { params: idParam, body: orderPatchSchema, response: { 200: modifiedCountSchema, ...errors } } },
+    async (request) => {
+      const identity = request.identity!;
+      const order = await visibleOrder(identity, request.params.id);
+      if (request.body.status === 'shipped') {
+        if (identity.role !== 'admin') throw new HttpError(403, API_ERRORS.forbidden);
+        if (!order.paid) throw new HttpError(409, API_ERRORS.orderNotPaidYet);
+        return { modifiedCount: await markOrderShipped(app.db, order.id) };
+      }
+      // After payment: only the buyer, and only what the payment provider confirms.
+      if (order.userId !== identity.userId) throw new HttpError(403, API_ERRORS.forbidden);
+      const transactionId = request.body.transactionId;
+      if (!transactionId) throw new HttpError(400, API_ERRORS.paymentNotCompleted);
+      const intent = await opts.provider.retrieveIntent(transactionId);
+      return { modifiedCount: await settlePayment(deps, order, intent) };
+    },
+  );
+
+  app.delete(
+    '/order/:id',
+    { preHandler: app.requireUser, schema: { params: idParam, response: { 200: deletedCountSchema, ...errors } } },
+    async (request) => {
+      const order = await visibleOrder(request.identity!, request.params.id);
+      if (order.paid) throw new HttpError(409, API_ERRORS.orderPaid);
+      const deletedCount = await deleteUnpaidOrder(app.db, order.id);
+      if (deletedCount > 0) request.log.info({ orderId: order.id, by: request.identity!.userId }, 'unpaid order deleted');
+      return { deletedCount };
+    },
+  );
+};

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { VALIDATION } from '../messages';
+import { addressField, phoneField } from './accounts';
+
+export const ORDER_STATUSES = ['pending', 'shipped', 'expired'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+const quantityField = z
+  .number({ error: VALIDATION.quantityWhole })
+  .int({ error: VALIDATION.quantityWhole })
+  .min(1, { error: VALIDATION.quantityPositive })
+  .max(LIMITS.quantityMax, { error: VALIDATION.quantityTooLarge });
+
+/**
+ * POST /api/order. The spec's payload plus `toolId`. Only the tool, the quantity and the delivery
+ * details are read: name, email, product fields and price come from the server, whatever is sent.
+ */
+export const orderCreateSchema = z.object({
+  toolId: z.string({ error: VALIDATION.toolIdRequired }).min(1, { error: VALIDATION.toolIdRequired }).max(100),
+  quantity: quantityField,
+  address: addressField,
+  phone: phoneField,
+});
+export type OrderCreate = z.output<typeof orderCreateSchema>;
+
+/** The purchase form: quantity, address and phone. */
+export const purchaseFormSchema = z.object({ quantity: quantityField, address: addressField, phone: phoneField });
+export type PurchaseForm = z.input<typeof purchaseFormSchema>;
+
+/** PATCH /api/order/:id: after payment `{status: 'pending', transactionId}`; an admin `{status: 'shipped'}`. */
+export const orderPatchSchema = z.object({
+  status: z.enum(['pending', 'shipped'], { error: VALIDATION.orderStatusInvalid }),
+  transactionId: z.string().trim().min(1).max(200).optional(),
+});
+export type OrderPatch = z.output<typeof orderPatchSchema>;
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  toolId: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  productName: z.string(),
+  productImage: z.string(),
+  /** Unit price in dollars, as it was when the order was placed. */
+  price: z.number(),
+  description: z.string(),
+  quantity: z.number().int(),
+  /** price × quantity, in dollars, computed by the server. */
+  total: z.number(),
+  paid: z.boolean(),
+  transactionId: z.string().nullable(),
+  /** null while unpaid; 'pending' once paid; 'shipped' by an admin; 'expired' when the hold ran out. */
+  status: z.enum(ORDER_STATUSES).nullable(),
+  createdAt: z.string(),
+  /** When an unpaid order stops holding its stock. */
+  payBy: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const deletedCountSchema = z.object({ deletedCount: z.number() });
+
+/** POST /api/create-payment-intent. `totalPrice` from the spec's payload is accepted and ignored. */
+export const paymentIntentRequestSchema = z.object({
+  orderId: z.string({ error: VALIDATION.orderIdRequired }).min(1, { error: VALIDATION.orderIdRequired }).max(100),
+  totalPrice: z.unknown().optional(),
+});
+export const paymentIntentResponseSchema = z.object({ clientSecret: z.string() });
+
+export const paymentConfigSchema = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('test') }),
+  z.object({ provider: z.literal('stripe'), publishableKey: z.string() }),
+]);
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/** The built-in test-mode processor's confirm call (the stand-in for Stripe.js). */
+export const testCardSchema = z.object({
+  number: z
+    .string({ error: VALIDATION.cardNumberRequired })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, { error: VALIDATION.cardNumberInvalid })),
+  expiry: z
+    .string({ error: VALIDATION.cardExpiryInvalid })
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, { error: VALIDATION.cardExpiryInvalid }),
+  cvc: z.string({ error: VALIDATION.cardCvcInvalid }).trim().regex(/^\d{3,4}$/, { error: VALIDATION.cardCvcInvalid }),
+});
+export type TestCardInput = z.input<typeof testCardSchema>;
+
+export const billingDetailsSchema = z.object({
+  name: z.string().trim().max(LIMITS.contactNameMax).optional(),
+  email: z.string().trim().max(LIMITS.emailMax).optional(),
+  phone: z.string().trim().max(LIMITS.phoneMax).optional(),
+});
+
+export const testConfirmSchema = z.object({
+  clientSecret: z.string({ error: VALIDATION.clientSecretRequired }).min(1).max(300),
+  card: testCardSchema,
+  billingDetails: billingDetailsSchema.optional(),
+});
+export const testConfirmResponseSchema = z.object({
+  paymentIntent: z.object({ id: z.string(), status: z.string() }),
+});
+/** A declined payment: 402 with the processor's message and code. */
+export const paymentErrorSchema = z.object({ statusCode: z.number(), message: z.string(), code: z.string() });
