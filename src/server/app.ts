@@ -20,6 +20,7 @@ import { orderRoutes } from './orders/routes';
 import { expireStaleOrders } from './orders/orders-repository';
 import { createPaymentProvider } from './payments/create-provider';
 import { paymentRoutes } from './payments/routes';
+import { stripeWebhookRoutes } from './payments/stripe-webhook-routes';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -51,7 +52,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   const database = deps.database ?? (await openOwnDatabase(app, config));
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { stripe: config.payments.provider === 'stripe' });
   await app.register(rateLimitPlugin, { publicWritesPerMinute: config.publicWriteRateLimit });
   await app.register(databasePlugin, { handle: database, closeOnShutdown: ownsDatabase });
 
@@ -87,6 +88,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         clientConfig: payments.clientConfig,
         holdHours: config.orderHoldHours,
       });
+      if (payments.stripe) {
+        await api.register(stripeWebhookRoutes, { ...payments.stripe, provider: payments.provider, holdHours: config.orderHoldHours });
+      }
       await api.register(reviewRoutes);
       await api.register(contactRoutes);
     },

@@ -3,6 +3,7 @@ import type { PageQuery, Tool } from '../../shared';
 import { centsToDollars } from '../../shared';
 import type { AppDatabase } from '../db/client';
 import { tools } from '../db/schema';
+import { cachedToolCount, forgetToolCount } from './tool-count-cache';
 
 export type ToolRow = typeof tools.$inferSelect;
 export type NewToolRow = typeof tools.$inferInsert;
@@ -21,11 +22,14 @@ export function toApiTool(row: ToolRow): Tool {
 
 /** One page of the catalogue in a stable order, and how many tools there are in all. */
 export async function listTools(db: AppDatabase, page: PageQuery): Promise<{ items: Tool[]; total: number }> {
-  const [rows, [totals]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db.select().from(tools).orderBy(asc(tools.createdAt), asc(tools.id)).limit(page.limit).offset(page.offset),
-    db.select({ total: count() }).from(tools),
+    cachedToolCount(db, async () => {
+      const [totals] = await db.select({ total: count() }).from(tools);
+      return totals?.total ?? 0;
+    }),
   ]);
-  return { items: rows.map(toApiTool), total: totals?.total ?? 0 };
+  return { items: rows.map(toApiTool), total };
 }
 
 export async function findTool(db: AppDatabase, id: string): Promise<Tool | null> {
@@ -35,5 +39,7 @@ export async function findTool(db: AppDatabase, id: string): Promise<Tool | null
 
 export async function insertTools(db: AppDatabase, rows: NewToolRow[]): Promise<ToolRow[]> {
   if (rows.length === 0) return [];
-  return db.insert(tools).values(rows).returning();
+  const inserted = await db.insert(tools).values(rows).returning();
+  forgetToolCount(db);
+  return inserted;
 }

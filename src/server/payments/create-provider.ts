@@ -1,7 +1,9 @@
+import type Stripe from 'stripe';
 import type { PaymentConfig } from '../../shared';
 import type { PaymentsConfig } from '../config';
 import type { AppDatabase } from '../db/client';
 import type { PaymentProvider } from './provider';
+import { createStripePaymentProvider } from './stripe-provider';
 import { createTestPaymentProvider, type TestPaymentProcessor } from './test-provider';
 
 export interface Payments {
@@ -9,13 +11,21 @@ export interface Payments {
   testProcessor: TestPaymentProcessor | null;
   /** What the browser is told (never a secret). */
   clientConfig: PaymentConfig;
+  /** Present when Stripe is the provider: what its webhook endpoint needs. */
+  stripe: { client: Stripe; webhookSecret: string } | null;
 }
 
 /** The configured card payment provider: the built-in test-mode processor, or Stripe. */
 export function createPaymentProvider(config: PaymentsConfig, db: AppDatabase): Payments {
   if (config.provider === 'stripe') {
-    throw new Error('The Stripe provider is not available yet');
+    const { provider, client } = createStripePaymentProvider({ secretKey: config.secretKey, apiUrl: config.apiUrl });
+    return {
+      provider,
+      testProcessor: null,
+      clientConfig: { provider: 'stripe', publishableKey: config.publishableKey },
+      stripe: { client, webhookSecret: config.webhookSecret },
+    };
   }
   const testProcessor = createTestPaymentProvider(db);
-  return { provider: testProcessor.provider, testProcessor, clientConfig: { provider: 'test' } };
+  return { provider: testProcessor.provider, testProcessor, clientConfig: { provider: 'test' }, stripe: null };
 }

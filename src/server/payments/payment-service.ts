@@ -68,8 +68,15 @@ export async function settlePayment(deps: Deps, order: OrderRow, intent: Payment
   }
   if (intent.status !== 'succeeded') throw new HttpError(402, API_ERRORS.paymentNotCompleted);
   const modified = await markOrderPaid(deps.db, order.id, intent.id);
-  if (modified > 0 || order.status !== 'expired') return modified;
-  return reviveExpiredOrder(deps, order, intent.id);
+  if (modified > 0) return modified;
+  // Nothing changed: the row moved on since it was read (settled meanwhile, or its hold ran out).
+  const fresh = await findOrder(deps.db, order.id);
+  if (!fresh) throw new HttpError(409, API_ERRORS.orderNotPayable);
+  if (fresh.paid) {
+    if (fresh.transactionId === intent.id) return 0;
+    throw new HttpError(409, API_ERRORS.orderNotPayable);
+  }
+  return fresh.status === 'expired' ? reviveExpiredOrder(deps, fresh, intent.id) : 0;
 }
 
 /**

@@ -4,16 +4,29 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+/**
+ * Stripe.js and its Elements iframes, as Stripe's security guide lists them (hooks.stripe.com
+ * frames 3-D Secure challenges). Allowed only when Stripe is the payment provider.
+ */
+const STRIPE_SOURCES = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  img: ['https://*.stripe.com'],
+};
+
 /** Security headers on every response, compression and ETags. */
-async function securityPlugin(app: FastifyInstance) {
+async function securityPlugin(app: FastifyInstance, opts: { stripe?: boolean } = {}) {
+  const stripe = opts.stripe === true;
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
         // The built SPA loads only its own module scripts: no inline script, no eval.
-        'script-src': ["'self'"],
-        'img-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
+        'script-src': ["'self'", ...(stripe ? STRIPE_SOURCES.script : [])],
+        'img-src': ["'self'", 'data:', ...(stripe ? STRIPE_SOURCES.img : [])],
+        'connect-src': ["'self'", ...(stripe ? STRIPE_SOURCES.connect : [])],
+        ...(stripe ? { 'frame-src': ["'self'", ...STRIPE_SOURCES.frame] } : {}),
         // Served over plain HTTP in development and tests; TLS is the proxy's job in production.
         'upgrade-insecure-requests': null,
       },

@@ -1,9 +1,131 @@
-/** Declared behind its guard now; the page itself arrives with a later issue. */
-export default function Page() {
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { API_ERRORS, TOASTS } from '../../../shared/messages';
+import type { TestCardInput } from '../../../shared/schemas/orders';
+import { formatUsd } from '../../../shared/text';
+import { paths } from '../../app/paths';
+import { Loading } from '../../components/loading';
+import { ApiRequestError } from '../../lib/api-client';
+import { useSession } from '../../lib/auth-client';
+import { ordersQueryKey } from './api/get-my-orders';
+import { useOrder } from './api/get-order';
+import { confirmTestPayment, reportPayment, usePaymentConfig, usePaymentIntent } from './api/payment';
+import { TestCardForm } from './components/test-card-form';
+
+// Stripe's code is fetched only by stores that use Stripe, and only on this page.
+const StripeCardForm = lazy(() => import('./components/stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
+
+const errorText = (error: unknown) =>
+  error instanceof ApiRequestError ? error.message : 'The payment could not be completed. Please try again.';
+
+export default function CheckoutPage() {
+  const { id = '' } = useParams();
+  const { data: session } = useSession();
+  const order = useOrder(id);
+  const config = usePaymentConfig();
+  const payable = Boolean(order.data && !order.data.paid && order.data.status === null);
+  const intent = usePaymentIntent(id, payable);
+  const queryClient = useQueryClient();
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [paidWith, setPaidWith] = useState<string | null>(null);
+
+  if (order.isPending || config.isPending) return <Loading label="Loading your order" />;
+  if (order.isError || !order.data) {
+    return (
+      <section>
+        <h2 className="text-3xl font-bold">Order not found</h2>
+        <Link to={paths.myOrders} className="btn btn-primary mt-6">Back to My Orders</Link>
+      </section>
+    );
+  }
+  const current = order.data;
+  const billingDetails = { name: session?.user.name ?? current.name, email: session?.user.email ?? current.email, phone: current.phone };
+  const transactionId = paidWith ?? (current.paid ? current.transactionId : null);
+
+  /** The provider took the money: the server checks that with the provider and marks the order paid. */
+  const settle = async (intentId: string) => {
+    await reportPayment(current._id, {
+      transactionId: intentId,
+      userName: billingDetails.name,
+      userEmail: billingDetails.email,
+      toolName: current.productName,
+    });
+    setPaidWith(intentId);
+    await queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+  };
+
+  const payWithTestCard = async (card: TestCardInput) => {
+    if (!intent.data || paying || transactionId) return;
+    setError(null);
+    setPaying(true);
+    try {
+      const { paymentIntent } = await confirmTestPayment(intent.data.clientSecret, card, billingDetails);
+      await settle(paymentIntent.id);
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setPaying(false);
+    }
+  };
+
   return (
-    <section>
-      <h1 className="text-3xl font-bold">Checkout</h1>
-      <p className="mt-4 text-base-content/80">Paying for an order opens with the buying feature.</p>
+    <section aria-labelledby="checkout-title" className="max-w-3xl">
+      <h2 id="checkout-title" className="text-3xl font-bold">Checkout</h2>
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        <div className="card bg-base-100 p-6 shadow-sm ring-1 ring-base-300">
+          <h3 className="text-lg font-semibold">Order summary</h3>
+          <div className="mt-4 flex items-center gap-3">
+            <img src={current.productImage} alt="" width="64" height="48" className="h-12 w-16 rounded object-cover" />
+            <p className="font-medium">{current.productName}</p>
+          </div>
+          <dl className="mt-4 grid grid-cols-2 gap-y-2 text-sm">
+            <dt>Price</dt>
+            <dd className="text-right">{formatUsd(current.price)}</dd>
+            <dt>Quantity</dt>
+            <dd className="text-right">{current.quantity}</dd>
+            <dt>Delivery</dt>
+            <dd className="text-right">Free</dd>
+            <dt className="text-base font-semibold">Total</dt>
+            <dd className="text-right text-base font-semibold" data-testid="order-total">{formatUsd(current.total)}</dd>
+          </dl>
+          <p className="mt-4 text-sm text-base-content/80">Delivering to {current.address} ({current.phone})</p>
+        </div>
+
+        <div className="card bg-base-100 p-6 shadow-sm ring-1 ring-base-300">
+          {transactionId ? (
+            <div role="status">
+              <p className="text-lg font-semibold text-success">{TOASTS.paymentSucceeded}</p>
+              <p className="mt-2 text-sm">
+                Your transaction id: <span className="font-mono break-all" data-testid="transaction-id">{transactionId}</span>
+              </p>
+              <Link to={paths.myOrders} className="btn btn-outline mt-6">Back to My Orders</Link>
+            </div>
+          ) : current.status === 'expired' ? (
+            <p role="alert" className="text-error">{API_ERRORS.orderExpired}</p>
+          ) : intent.isError ? (
+            <p role="alert" className="text-error">{errorText(intent.error)}</p>
+          ) : !intent.data ? (
+            <Loading label="Preparing the payment" />
+          ) : config.data?.provider === 'stripe' ? (
+            <Suspense fallback={<Loading label="Loading the card form" />}>
+              <StripeCardForm
+                publishableKey={config.data.publishableKey}
+                clientSecret={intent.data.clientSecret}
+                billingDetails={billingDetails}
+                onSucceeded={(intentId) => void settle(intentId).catch((failure: unknown) => setError(errorText(failure)))}
+                onError={setError}
+              />
+            </Suspense>
+          ) : (
+            <TestCardForm disabled={Boolean(transactionId)} paying={paying} onPay={(card) => void payWithTestCard(card)} />
+          )}
+          {error && !transactionId ? (
+            <p role="alert" className="mt-4 text-sm font-medium text-error" data-testid="payment-error">{error}</p>
+          ) : null}
+        </div>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,45 @@
+import { useEffect, useId, useRef } from 'react';
+
+interface ConfirmModalProps {
+  open: boolean;
+  message: string;
+  confirmLabel?: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * A confirmation dialog on the native <dialog> element: focus moves into it, Escape cancels, and
+ * the page behind cannot be reached with the keyboard while it is open.
+ */
+export function ConfirmModal({ open, message, confirmLabel = 'Delete', busy, onConfirm, onCancel }: ConfirmModalProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const node = dialog.current;
+    if (!node) return;
+    if (open && !node.open) node.showModal();
+    if (!open && node.open) node.close();
+  }, [open]);
+
+  return (
+    <dialog ref={dialog} className="modal" aria-labelledby={titleId} onCancel={onCancel} onClose={() => open && onCancel()}>
+      <div className="modal-box">
+        <h2 id={titleId} className="text-lg font-bold">
+          {message}
+        </h2>
+        <div className="modal-action">
+          <button type="button" className="btn" onClick={onCancel} autoFocus>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-error" onClick={onConfirm} disabled={busy}>
+            {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,62 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PaymentConfig } from '../../../../shared/schemas/orders';
+import { apiGet, apiRequest } from '../../../lib/api-client';
+import { authedRequest } from '../../../lib/authed-request';
+
+export const paymentConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ['payment-config'],
+    queryFn: ({ signal }) => apiGet<PaymentConfig>('/payment-config', signal),
+    staleTime: Infinity,
+  });
+
+export function usePaymentConfig() {
+  return useQuery(paymentConfigQueryOptions());
+}
+
+/**
+ * POST /create-payment-intent. The server works out the amount from the order; asking again for
+ * the same order gives the same intent, so this is safe to treat as a query.
+ */
+export const paymentIntentQueryOptions = (orderId: string) =>
+  queryOptions({
+    queryKey: ['payment-intent', orderId],
+    queryFn: async () =>
+      (await authedRequest<{ clientSecret: string }>('/create-payment-intent', { method: 'POST', body: { orderId } })).data,
+    staleTime: Infinity,
+    retry: false,
+  });
+
+export function usePaymentIntent(orderId: string, enabled: boolean) {
+  return useQuery({ ...paymentIntentQueryOptions(orderId), enabled });
+}
+
+export interface TestCard {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+
+/** The built-in test-mode processor's confirm call (the stand-in for Stripe.js). */
+export async function confirmTestPayment(
+  clientSecret: string,
+  card: TestCard,
+  billingDetails: { name: string; email: string; phone: string },
+) {
+  return (
+    await apiRequest<{ paymentIntent: { id: string; status: string } }>('/test-payments/confirm', {
+      method: 'POST',
+      body: { clientSecret, card, billingDetails },
+    })
+  ).data;
+}
+
+/** PATCH /order/{id} after the provider confirmed: the server checks with the provider itself. */
+export async function reportPayment(orderId: string, body: { transactionId: string; userName: string; userEmail: string; toolName: string }) {
+  return (
+    await authedRequest<{ modifiedCount: number }>(`/order/${encodeURIComponent(orderId)}`, {
+      method: 'PATCH',
+      body: { ...body, status: 'pending' },
+    })
+  ).data;
+}

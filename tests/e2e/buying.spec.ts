@@ -1,0 +1,120 @@
+import type { Page } from '@playwright/test';
+import type { Review, Tool } from '../../src/shared';
+import { expect, test } from './support/fixtures';
+import { newCustomer, signUpByApi } from './support/users';
+
+async function toolWithStock(page: Page, extra: number): Promise<Tool> {
+  const tools: Tool[] = await (await page.request.get('/api/items?limit=100')).json();
+  const tool = tools.find((t) => t.availableQty >= t.minQty + extra + 10);
+  if (!tool) throw new Error('no seeded tool with enough stock');
+  return tool;
+}
+
+async function placeOrderThroughPage(page: Page, tool: Tool, extra: number) {
+  await page.goto(`/purchase/${tool._id}`);
+  await expect(page.getByRole('heading', { name: tool.name, level: 1 })).toBeVisible();
+  const quantity = page.getByLabel('Quantity', { exact: true });
+  await expect(quantity).toHaveValue(String(tool.minQty));
+  await expect(page.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+  for (let i = 0; i < extra; i += 1) await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(quantity).toHaveValue(String(tool.minQty + extra));
+  await page.getByLabel('Delivery address').fill('77 Foundry Road, Dayton, OH');
+  await page.getByLabel('Phone').fill('+1 555 0177');
+  await page.getByRole('button', { name: 'Purchase' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/myOrders$/);
+}
+
+test.describe('buying', () => {
+  test('a customer buys 3 over the minimum, sees the order, pays with 4242 and sees the transaction id', async ({ page }) => {
+    await signUpByApi(page, newCustomer('Pat Payer'));
+    const tool = await toolWithStock(page, 3);
+    await placeOrderThroughPage(page, tool, 3);
+    await expect(page.getByText('Your order is placed. Please pay to confirm it')).toBeVisible();
+    const row = page.getByTestId('order-row').filter({ hasText: tool.name });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('cell').nth(3)).toHaveText(String(tool.minQty + 3));
+    await expect(row.getByText(`$${tool.price.toFixed(2)}`)).toBeVisible();
+
+    await row.getByRole('link', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/checkOut\//);
+    const total = (tool.price * 100 * (tool.minQty + 3)) / 100;
+    await expect(page.getByTestId('order-total')).toHaveText(`$${total.toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByText('Congratulation! Your payment is successfully completed')).toBeVisible();
+    const transactionId = await page.getByTestId('transaction-id').innerText();
+    expect(transactionId).toMatch(/^pi_test_/);
+    await expect(page.getByRole('button', { name: 'Pay' })).toHaveCount(0);
+
+    await page.goto('/dashboard/myOrders');
+    const paidRow = page.getByTestId('order-row').filter({ hasText: tool.name });
+    await expect(paidRow.getByTestId('transaction-id')).toHaveText(transactionId);
+    await expect(paidRow.getByRole('link', { name: 'Pay' })).toHaveCount(0);
+    const after: Tool = await (await page.request.get(`/api/items/${tool._id}`)).json();
+    expect(after.availableQty).toBeLessThanOrEqual(tool.availableQty - (tool.minQty + 3));
+  });
+
+  test('a declined card shows the provider message in red and leaves the order unpaid', async ({ page }) => {
+    await signUpByApi(page, newCustomer('Dee Clined'));
+    const tool = await toolWithStock(page, 0);
+    await placeOrderThroughPage(page, tool, 0);
+    await page.getByTestId('order-row').filter({ hasText: tool.name }).getByRole('link', { name: 'Pay' }).click();
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    const message = page.getByTestId('payment-error');
+    await expect(message).toHaveText('Your card was declined.');
+    await expect(message).toHaveClass(/text-error/);
+    await page.goto('/dashboard/myOrders');
+    await expect(page.getByTestId('order-row').filter({ hasText: tool.name }).getByRole('link', { name: 'Pay' })).toBeVisible();
+  });
+
+  test('an unpaid order can be deleted after confirming, which gives its stock back', async ({ page }) => {
+    await signUpByApi(page, newCustomer('Del Eter'));
+    const tool = await toolWithStock(page, 1);
+    await placeOrderThroughPage(page, tool, 1);
+    const row = page.getByTestId('order-row').filter({ hasText: tool.name });
+    await row.getByRole('button', { name: /^Delete order/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Are you sure to delete this order?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText("Sorry, You don't have any order")).toBeVisible();
+  });
+
+  test('the stepper stops at the available quantity and the form refuses too few', async ({ page }) => {
+    await signUpByApi(page, newCustomer('Step Per'));
+    const tool = await toolWithStock(page, 0);
+    await page.goto(`/purchase/${tool._id}`);
+    const quantity = page.getByLabel('Quantity', { exact: true });
+    await quantity.fill(String(tool.availableQty));
+    await expect(page.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Decrease quantity' })).toBeEnabled();
+    if (tool.minQty > 1) {
+      await quantity.fill(String(tool.minQty - 1));
+      await page.getByRole('button', { name: 'Purchase' }).click();
+      await expect(page.getByText(`You must order at least ${tool.minQty} units of this tool`)).toBeVisible();
+    }
+  });
+
+  test('a review with markup shows the markup literally on the home page', async ({ page }) => {
+    await signUpByApi(page, newCustomer('Rita Reviewer'));
+    const text = `<b>Sturdy</b> & <script>window.hacked=1</script> tools ${Date.now()}`;
+    await page.goto('/dashboard/addReview');
+    await page.getByRole('radio', { name: '4 stars' }).check();
+    await page.getByLabel('Your review').fill(text);
+    await page.getByRole('button', { name: 'Add Review' }).click();
+    await expect(page.getByText('Your review added successfully')).toBeVisible();
+    const reviews: Review[] = await (await page.request.get('/api/review?limit=1')).json();
+    expect(reviews[0]).toMatchObject({ userName: 'Rita Reviewer', rating: 4, reviewText: text });
+
+    await page.goto('/');
+    const first = page.getByTestId('review').first();
+    await expect(first).toContainText(text);
+    await expect(first.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+    await expect(page.locator('main b', { hasText: 'Sturdy' })).toHaveCount(0);
+  });
+});
