@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { LIMITS } from '../../../shared/constants';
 import { TOASTS } from '../../../shared/messages';
 import { reviewFormSchema, type ReviewForm } from '../../../shared/schemas/reviews';
@@ -19,10 +19,9 @@ export default function AddReviewPage() {
     register,
     handleSubmit,
     reset,
-    watch,
     formState: { errors, isSubmitting },
   } = useForm<ReviewForm>({ resolver: zodResolver(reviewFormSchema), defaultValues: emptyReview });
-  const length = watch('reviewText')?.length ?? 0;
+  const length = useWatch({ control, name: 'reviewText' })?.length ?? 0;
 
   const onSubmit = handleSubmit(async (review) => {
     try {
