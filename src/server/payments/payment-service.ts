@@ -71,11 +71,12 @@ export async function settlePayment(deps: Deps, order: OrderRow, intent: Payment
   if (modified > 0) return modified;
   // Nothing changed: the row moved on since it was read (settled meanwhile, or its hold ran out).
   const fresh = await findOrder(deps.db, order.id);
-  if (!fresh) throw new HttpError(409, API_ERRORS.orderNotPayable);
-  if (fresh.paid) {
-    if (fresh.transactionId === intent.id) return 0;
+  if (!fresh || (fresh.paid && fresh.transactionId !== intent.id)) {
+    // The card was charged for an order that was deleted or paid another way meanwhile.
+    deps.log.error({ orderId: order.id, transactionId: intent.id }, 'payment for an order that can no longer take it: refund needed');
     throw new HttpError(409, API_ERRORS.orderNotPayable);
   }
+  if (fresh.paid) return 0;
   return fresh.status === 'expired' ? reviveExpiredOrder(deps, fresh, intent.id) : 0;
 }
 

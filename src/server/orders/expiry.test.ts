@@ -1,0 +1,233 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bearer, createCustomer, type TestUser } from '../../../tests/support/accounts';
+import { createTools } from '../../../tests/support/factories';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { API_ERRORS } from '../../shared';
+import { orders, testPaymentIntents } from '../db/schema';
+import { createTestPaymentProvider } from '../payments/test-provider';
+import { expireStaleOrders } from './orders-repository';
+
+const HOLD_HOURS = 4;
+let t: TestApp;
+let buyer: TestUser;
+let rival: TestUser;
+beforeAll(async () => {
+  t = await createTestApp({ orderHoldHours: HOLD_HOURS });
+  buyer = await createCustomer(t.app, 'Hilda Holder');
+  rival = await createCustomer(t.app, 'Rex Rival');
+});
+afterAll(() => t.close());
+
+const GOOD_CARD = { number: '4242424242424242', expiry: '12/40', cvc: '123' };
+const newTool = async (availableQty: number) => (await createTools(t.database.db, 1, { availableQty, minQty: 1 }))[0]!;
+const stockOf = async (toolId: string) => (await t.app.inject({ method: 'GET', url: `/api/items/${toolId}` })).json().availableQty;
+const getOrder = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: bearer(buyer) })).json();
+const order = (user: TestUser, toolId: string, quantity: number) =>
+  t.app.inject({ method: 'POST', url: '/api/order', headers: bearer(user), payload: { toolId, quantity, address: '9 Slow Lane', phone: '555-0199' } });
+const createIntent = (orderId: string) =>
+  t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: bearer(buyer), payload: { orderId } });
+/** Makes the order look as if it was placed `hours` ago. */
+const backdate = (id: string, hours: number) =>
+  t.database.db.update(orders).set({ createdAt: new Date(Date.now() - hours * 3_600_000) }).where(eq(orders.id, id));
+
+async function placed(toolId: string, quantity: number, user = buyer): Promise<string> {
+  const res = await order(user, toolId, quantity);
+  expect(res.statusCode).toBe(201);
+  return res.json().insertedId;
+}
+
+describe('an unpaid order older than the hold', () => {
+  it('expires before the next purchase and its stock goes to the next buyer', async () => {
+    const tool = await newTool(5);
+    const id = await placed(tool.id, 5);
+    const early = await order(rival, tool.id, 1);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ statusCode: 409, message: API_ERRORS.notEnoughStock(0) });
+
+    await backdate(id, HOLD_HOURS + 1);
+    await placed(tool.id, 5, rival);
+    expect(await stockOf(tool.id)).toBe(0);
+    expect(await getOrder(id)).toMatchObject({ _id: id, paid: false, status: 'expired', transactionId: null });
+  });
+
+  it('is still held one hour before the hold ends', async () => {
+    const tool = await newTool(3);
+    const id = await placed(tool.id, 3);
+    await backdate(id, HOLD_HOURS - 1);
+    expect((await order(rival, tool.id, 1)).statusCode).toBe(409);
+    expect((await createIntent(id)).statusCode).toBe(200);
+    expect(await getOrder(id)).toMatchObject({ paid: false, status: null });
+  });
+
+  it('can no longer be paid: create-payment-intent answers 409', async () => {
+    const tool = await newTool(5);
+    const id = await placed(tool.id, 2);
+    await backdate(id, HOLD_HOURS + 1);
+    const res = await createIntent(id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.orderExpired });
+    expect(await getOrder(id)).toMatchObject({ paid: false, status: 'expired' });
+    expect(await stockOf(tool.id)).toBe(5);
+  });
+
+  it('does not give its stock back a second time when deleted', async () => {
+    const tool = await newTool(10);
+    const id = await placed(tool.id, 4);
+    await backdate(id, HOLD_HOURS + 1);
+    expect(await expireStaleOrders(t.database.db, HOLD_HOURS)).toBe(1);
+    expect(await stockOf(tool.id)).toBe(10);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/order/${id}`, headers: bearer(buyer) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+    expect(await stockOf(tool.id)).toBe(10);
+  });
+
+  it('is expired once when sweeps run one after another and at the same time', async () => {
+    const tool = await newTool(10);
+    const id = await placed(tool.id, 4);
+    await backdate(id, HOLD_HOURS + 1);
+    const atOnce = await Promise.all([1, 2, 3].map(() => expireStaleOrders(t.database.db, HOLD_HOURS)));
+    expect(atOnce.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await expireStaleOrders(t.database.db, HOLD_HOURS)).toBe(0);
+    expect(await stockOf(tool.id)).toBe(10);
+    expect(await getOrder(id)).toMatchObject({ status: 'expired', paid: false });
+  });
+});
+
+describe('orders the sweep leaves alone', () => {
+  it('never expires a paid order, however old', async () => {
+    const tool = await newTool(10);
+    const id = await placed(tool.id, 3);
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-payments/confirm',
+      payload: { clientSecret: (await createIntent(id)).json().clientSecret, card: GOOD_CARD },
+    });
+    expect(confirm.statusCode).toBe(200);
+    await backdate(id, HOLD_HOURS * 10);
+    expect(await expireStaleOrders(t.database.db, HOLD_HOURS)).toBe(0);
+    expect(await getOrder(id)).toMatchObject({ paid: true, status: 'pending' });
+    expect(await stockOf(tool.id)).toBe(7);
+  });
+});
+
+describe('a payment that races the end of the hold', () => {
+  /** The card is charged at the processor (as Stripe.js would do it) just before the order expires. */
+  async function chargedThenExpired(toolQty: number, quantity: number) {
+    const tool = await newTool(toolQty);
+    const id = await placed(tool.id, quantity);
+    const clientSecret: string = (await createIntent(id)).json().clientSecret;
+    const [intent] = await t.database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.orderId, id));
+    const charged = await createTestPaymentProvider(t.database.db).confirm(intent!.id, GOOD_CARD, {});
+    expect(charged.ok).toBe(true);
+    await backdate(id, HOLD_HOURS + 1);
+    expect(await expireStaleOrders(t.database.db, HOLD_HOURS)).toBe(1);
+    expect(await getOrder(id)).toMatchObject({ status: 'expired', paid: false });
+    expect(await stockOf(tool.id)).toBe(toolQty);
+    return { toolId: tool.id, id, clientSecret, intentId: intent!.id };
+  }
+
+  const settleBy = {
+    'the confirm call': (p: { clientSecret: string }) =>
+      t.app.inject({ method: 'POST', url: '/api/test-payments/confirm', payload: { clientSecret: p.clientSecret, card: GOOD_CARD } }),
+    "the buyer's PATCH": (p: { id: string; intentId: string }) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/order/${p.id}`,
+        headers: bearer(buyer),
+        payload: { status: 'pending', transactionId: p.intentId },
+      }),
+  };
+
+  it.each(Object.keys(settleBy) as Array<keyof typeof settleBy>)(
+    'revives the expired order when its stock is still there, settled by %s',
+    async (how) => {
+      const p = await chargedThenExpired(6, 2);
+      const res = await settleBy[how](p);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(how === 'the confirm call' ? { paymentIntent: { id: p.intentId, status: 'succeeded' } } : { modifiedCount: 1 });
+      expect(await getOrder(p.id)).toMatchObject({ paid: true, status: 'pending', transactionId: p.intentId });
+      expect(await stockOf(p.toolId)).toBe(4);
+    },
+  );
+
+  it('answers 409 and keeps the order unpaid when the stock is gone meanwhile, and logs for a refund', async () => {
+    const p = await chargedThenExpired(3, 3);
+    await placed(p.toolId, 3, rival);
+    const logError = vi.spyOn(t.app.log, 'error');
+    const res = await settleBy['the confirm call'](p);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.orderExpired });
+    expect(await getOrder(p.id)).toMatchObject({ paid: false, status: 'expired', transactionId: null });
+    expect(await stockOf(p.toolId)).toBe(0);
+    expect(logError).toHaveBeenCalledWith(
+      { orderId: p.id, transactionId: p.intentId },
+      'paid for an expired order whose stock is gone: refund needed',
+    );
+  });
+
+  /**
+   * Runs `sweep` just before the `nth` read of a payment intent reaches the database: a
+   * deterministic stand-in for the expiry sweep landing in the middle of a payment request.
+   */
+  function sweepBeforeIntentRead(nth: number, sweep: () => Promise<unknown>) {
+    const db = t.database.db;
+    const select = db.select.bind(db);
+    let reads = 0;
+    return vi.spyOn(db, 'select').mockImplementation(((...args: Parameters<typeof select>) => {
+      const builder = select(...args);
+      const from = builder.from.bind(builder);
+      builder.from = ((source: Parameters<typeof from>[0]) => {
+        const query = from(source);
+        if (source === testPaymentIntents && ++reads === nth) {
+          const then = query.then.bind(query);
+          query.then = ((onOk, onError) => sweep().then(() => then(onOk, onError))) as typeof query.then;
+        }
+        return query;
+      }) as typeof builder.from;
+      return builder;
+    }) as typeof db.select);
+  }
+
+  it.each([
+    // confirm: reads the intent by client secret, charges the card, then reads the intent again to settle.
+    ['the confirm call, the card charged just before the hold ran out', 2],
+    // PATCH after a charge that was never settled: the order is read, then the intent.
+    ["the buyer's PATCH, the hold running out while the intent is read", 1],
+  ] as const)('keeps the sale when the order expires during %s', async (how, nth) => {
+    const tool = await newTool(6);
+    const id = await placed(tool.id, 2);
+    const clientSecret: string = (await createIntent(id)).json().clientSecret;
+    const [intent] = await t.database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.orderId, id));
+    if (nth === 1) expect((await createTestPaymentProvider(t.database.db).confirm(intent!.id, GOOD_CARD, {})).ok).toBe(true);
+    const spy = sweepBeforeIntentRead(nth, async () => {
+      await backdate(id, HOLD_HOURS + 1);
+      expect(await expireStaleOrders(t.database.db, HOLD_HOURS)).toBe(1);
+    });
+    const res = how.startsWith('the confirm')
+      ? await settleBy['the confirm call']({ clientSecret })
+      : await settleBy["the buyer's PATCH"]({ id, intentId: intent!.id });
+    spy.mockRestore();
+    expect(res.statusCode).toBe(200);
+    // The card was charged: the order must be paid (stock taken again), not silently left expired.
+    expect(await getOrder(id)).toMatchObject({ paid: true, status: 'pending', transactionId: intent!.id });
+    expect(await stockOf(tool.id)).toBe(4);
+    expect(res.json()).toEqual(nth === 2 ? { paymentIntent: { id: intent!.id, status: 'succeeded' } } : { modifiedCount: 1 });
+  });
+
+  it('refuses a card offered after the order expired (409) without charging it', async () => {
+    const tool = await newTool(5);
+    const id = await placed(tool.id, 2);
+    const clientSecret: string = (await createIntent(id)).json().clientSecret;
+    await backdate(id, HOLD_HOURS + 1);
+    await expireStaleOrders(t.database.db, HOLD_HOURS);
+    const res = await t.app.inject({ method: 'POST', url: '/api/test-payments/confirm', payload: { clientSecret, card: GOOD_CARD } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.orderExpired });
+    const [intent] = await t.database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.orderId, id));
+    expect(intent).toMatchObject({ status: 'requires_payment_method', cardLast4: null });
+    expect(await getOrder(id)).toMatchObject({ paid: false, status: 'expired' });
+    expect(await stockOf(tool.id)).toBe(5);
+  });
+});

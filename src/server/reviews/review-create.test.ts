@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tests/support/accounts';
+import { createReviews } from '../../../tests/support/factories';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { API_ERRORS, VALIDATION } from '../../shared';
+
+let t: TestApp;
+let customer: TestUser;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  customer = await createCustomer(t.app, 'Rita Reviewer');
+  admin = await createAdmin(t.app, t.database.db, 'Ada Admin');
+  await createReviews(t.database.db, 2);
+});
+afterAll(() => t.close());
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const post = (payload: unknown, user: TestUser | null = customer) =>
+  t.app.inject({ method: 'POST', url: '/api/review', headers: user ? bearer(user) : {}, payload: payload as object });
+async function listed() {
+  const res = await t.app.inject({ method: 'GET', url: '/api/review?limit=100' });
+  expect(res.statusCode).toBe(200);
+  return { reviews: res.json() as Array<Record<string, unknown>>, total: Number(res.headers['x-total-count']) };
+}
+
+describe('POST /api/review', () => {
+  it("stores the review under the signed-in customer's name, markup verbatim, and lists it first", async () => {
+    const reviewText = '<b>Great</b> drill <script>alert("x")</script> & more';
+    const res = await post({ userName: 'Forged Name', rating: 5, reviewText });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ insertedId: expect.stringMatching(UUID) });
+
+    const { reviews, total } = await listed();
+    expect(total).toBe(3);
+    expect(reviews[0]).toEqual({ _id: res.json().insertedId, userName: 'Rita Reviewer', rating: 5, reviewText });
+    expect(reviews.some((r) => r.userName === 'Forged Name')).toBe(false);
+  });
+
+  it.each([1, 5])('accepts rating %i, at the edge of the range', async (rating) => {
+    const res = await post({ rating, reviewText: `Rated ${rating}` });
+    expect(res.statusCode).toBe(201);
+    expect((await listed()).reviews[0]).toEqual({ _id: res.json().insertedId, userName: 'Rita Reviewer', rating, reviewText: `Rated ${rating}` });
+  });
+
+  it('accepts a text of exactly 250 characters', async () => {
+    const reviewText = 'a'.repeat(250);
+    const res = await post({ rating: 4, reviewText });
+    expect(res.statusCode).toBe(201);
+    expect((await listed()).reviews[0]).toMatchObject({ _id: res.json().insertedId, reviewText });
+  });
+
+  it.each<[string, unknown]>([
+    ['0', 0],
+    ['6', 6],
+    ['2.5', 2.5],
+    ["the string '5'", '5'],
+    ['-1', -1],
+    ['null', null],
+    ['missing', undefined],
+  ])('refuses rating %s with 400 and stores nothing', async (_case, rating) => {
+    const before = (await listed()).total;
+    const res = await post({ rating, reviewText: 'Should not be stored' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      message: VALIDATION.ratingInvalid,
+      errors: [{ field: 'rating', message: VALIDATION.ratingInvalid }],
+    });
+    expect((await listed()).total).toBe(before);
+  });
+
+  it.each<[string, unknown, string]>([
+    ['missing', undefined, VALIDATION.reviewTextRequired],
+    ['empty', '', VALIDATION.reviewTextRequired],
+    ['blank', '   \n ', VALIDATION.reviewTextRequired],
+    ['not a string', 42, VALIDATION.reviewTextRequired],
+    ['251 characters long', 'b'.repeat(251), 'You can only write 250 characters'],
+  ])('refuses a review text that is %s with 400 and the spec message', async (_case, reviewText, message) => {
+    const before = (await listed()).total;
+    const res = await post({ rating: 3, reviewText });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, message, errors: [{ field: 'reviewText', message }] });
+    expect((await listed()).total).toBe(before);
+  });
+
+  it('refuses an admin (403) and an anonymous caller (401), storing nothing', async () => {
+    const before = (await listed()).total;
+    const byAdmin = await post({ rating: 5, reviewText: 'Admin praise' }, admin);
+    expect(byAdmin.statusCode).toBe(403);
+    expect(byAdmin.json()).toEqual({ statusCode: 403, message: API_ERRORS.customersOnly });
+    const anonymous = await post({ rating: 5, reviewText: 'Anonymous praise' }, null);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ statusCode: 401, message: API_ERRORS.signInRequired });
+    expect((await listed()).total).toBe(before);
+  });
+
+  it('refuses a body that is not a JSON object with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/review',
+      headers: { ...bearer(customer), 'content-type': 'application/json' },
+      payload: '[1, 2]',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, message: 'The request body must be a JSON object' });
+  });
+});
