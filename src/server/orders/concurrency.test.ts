@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tests/support/accounts';
 import { createTools } from '../../../tests/support/factories';
+import { beforeIntentRead } from '../../../tests/support/race';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, type Order } from '../../shared';
 import { orders, testPaymentIntents } from '../db/schema';
@@ -160,26 +161,6 @@ describe('paying the same order at the same time', () => {
 });
 
 describe('deleting an order while its card is being charged', () => {
-  /** Runs `action` just before the `nth` read of a payment intent reaches the database (a deterministic race). */
-  function beforeIntentRead(nth: number, action: () => Promise<unknown>) {
-    const db = t.database.db;
-    const select = db.select.bind(db);
-    let reads = 0;
-    return vi.spyOn(db, 'select').mockImplementation(((...args: Parameters<typeof select>) => {
-      const builder = select(...args);
-      const from = builder.from.bind(builder);
-      builder.from = ((source: Parameters<typeof from>[0]) => {
-        const query = from(source);
-        if (source === testPaymentIntents && ++reads === nth) {
-          const then = query.then.bind(query);
-          query.then = ((onOk, onError) => action().then(() => then(onOk, onError))) as typeof query.then;
-        }
-        return query;
-      }) as typeof builder.from;
-      return builder;
-    }) as typeof db.select);
-  }
-
   it('answers 409 and logs that the charged card needs a refund', async () => {
     const tool = await newTool(10);
     const buyer = customers[3]!;
@@ -187,7 +168,7 @@ describe('deleting an order while its card is being charged', () => {
     const intent = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: bearer(buyer), payload: { orderId } });
     const clientSecret: string = intent.json().clientSecret;
     // confirm reads the intent by its secret, charges the card, then reads the intent again to settle.
-    const spy = beforeIntentRead(2, async () => {
+    const spy = beforeIntentRead(t.database.db, 2, async () => {
       const deleted = await t.app.inject({ method: 'DELETE', url: `/api/order/${orderId}`, headers: bearer(admin) });
       expect(deleted.json()).toEqual({ deletedCount: 1 });
     });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createCustomer, type TestUser } from '../../../tests/support/accounts';
 import { createTools } from '../../../tests/support/factories';
+import { beforeIntentRead } from '../../../tests/support/race';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS } from '../../shared';
 import { orders, testPaymentIntents } from '../db/schema';
@@ -167,29 +168,6 @@ describe('a payment that races the end of the hold', () => {
     );
   });
 
-  /**
-   * Runs `sweep` just before the `nth` read of a payment intent reaches the database: a
-   * deterministic stand-in for the expiry sweep landing in the middle of a payment request.
-   */
-  function sweepBeforeIntentRead(nth: number, sweep: () => Promise<unknown>) {
-    const db = t.database.db;
-    const select = db.select.bind(db);
-    let reads = 0;
-    return vi.spyOn(db, 'select').mockImplementation(((...args: Parameters<typeof select>) => {
-      const builder = select(...args);
-      const from = builder.from.bind(builder);
-      builder.from = ((source: Parameters<typeof from>[0]) => {
-        const query = from(source);
-        if (source === testPaymentIntents && ++reads === nth) {
-          const then = query.then.bind(query);
-          query.then = ((onOk, onError) => sweep().then(() => then(onOk, onError))) as typeof query.then;
-        }
-        return query;
-      }) as typeof builder.from;
-      return builder;
-    }) as typeof db.select);
-  }
-
   it.each([
     // confirm: reads the intent by client secret, charges the card, then reads the intent again to settle.
     ['the confirm call, the card charged just before the hold ran out', 2],
@@ -201,7 +179,7 @@ describe('a payment that races the end of the hold', () => {
     const clientSecret: string = (await createIntent(id)).json().clientSecret;
     const [intent] = await t.database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.orderId, id));
     if (nth === 1) expect((await createTestPaymentProvider(t.database.db).confirm(intent!.id, GOOD_CARD, {})).ok).toBe(true);
-    const spy = sweepBeforeIntentRead(nth, async () => {
+    const spy = beforeIntentRead(t.database.db, nth, async () => {
       await backdate(id, HOLD_HOURS + 1);
       expect(await expireStaleOrders(t.database.db, HOLD_HOURS)).toBe(1);
     });

@@ -7,8 +7,7 @@ import { paths } from '../../app/paths';
 import { TextField } from '../../components/form-field';
 import { authClient, useSession } from '../../lib/auth-client';
 import { authErrorMessage, NETWORK_ERROR } from './auth-error-message';
-import { AuthErrorAlert } from './components/auth-error-alert';
-import { GoogleButton } from './components/google-button';
+import { AuthCard } from './components/auth-card';
 import { useFinishSignIn, useRedirectTarget } from './use-finish-sign-in';
 
 export default function LoginPage() {
@@ -41,40 +40,39 @@ export default function LoginPage() {
   });
 
   return (
-    <section className="mx-auto max-w-md px-4 py-12">
-      <div className="card bg-base-100 shadow-md ring-1 ring-base-300">
-        <div className="card-body">
-          <h1 className="card-title justify-center text-3xl">Login</h1>
-          <AuthErrorAlert message={error} />
-          <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Login form">
-            <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              registration={register('password')}
-              error={errors.password}
-            />
-            <p className="text-sm">
-              <Link to={paths.contactUs} className="link link-hover">
-                Forgot Password?
-              </Link>
-            </p>
-            <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-              {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-              Login
-            </button>
-          </form>
-          <p className="text-center text-sm">
-            New to ToolHouse?{' '}
-            <Link to={paths.registration} state={location.state} className="link link-primary">
-              Sign Up
-            </Link>
-          </p>
-          <div className="divider">OR</div>
-          <GoogleButton returnTo={target} onError={setError} />
-        </div>
-      </div>
-    </section>
+    <AuthCard
+      title="Login"
+      error={error}
+      returnTo={target}
+      onGoogleError={setError}
+      footer={
+        <>
+          New to ToolHouse?{' '}
+          <Link to={paths.registration} state={location.state} className="link link-primary">
+            Sign Up
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Login form">
+        <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          registration={register('password')}
+          error={errors.password}
+        />
+        <p className="text-sm">
+          <Link to={paths.contactUs} className="link link-hover">
+            Forgot Password?
+          </Link>
+        </p>
+        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Login
+        </button>
+      </form>
+    </AuthCard>
   );
 }

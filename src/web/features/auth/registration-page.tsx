@@ -8,8 +8,7 @@ import { TextField } from '../../components/form-field';
 import { authClient } from '../../lib/auth-client';
 import { updateProfileWithSession } from '../accounts/api/update-profile';
 import { authErrorMessage, NETWORK_ERROR } from './auth-error-message';
-import { AuthErrorAlert } from './components/auth-error-alert';
-import { GoogleButton } from './components/google-button';
+import { AuthCard } from './components/auth-card';
 import { useFinishSignIn, useRedirectTarget } from './use-finish-sign-in';
 
 export default function RegistrationPage() {
@@ -43,36 +42,35 @@ export default function RegistrationPage() {
   });
 
   return (
-    <section className="mx-auto max-w-md px-4 py-12">
-      <div className="card bg-base-100 shadow-md ring-1 ring-base-300">
-        <div className="card-body">
-          <h1 className="card-title justify-center text-3xl">Sign Up</h1>
-          <AuthErrorAlert message={error} />
-          <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign up form">
-            <TextField label="User name" autoComplete="name" registration={register('userName')} error={errors.userName} />
-            <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              registration={register('password')}
-              error={errors.password}
-            />
-            <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-              {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-              Sign Up
-            </button>
-          </form>
-          <p className="text-center text-sm">
-            Already have an account?{' '}
-            <Link to={paths.login} state={location.state} className="link link-primary">
-              Please login
-            </Link>
-          </p>
-          <div className="divider">OR</div>
-          <GoogleButton returnTo={target} onError={setError} />
-        </div>
-      </div>
-    </section>
+    <AuthCard
+      title="Sign Up"
+      error={error}
+      returnTo={target}
+      onGoogleError={setError}
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={paths.login} state={location.state} className="link link-primary">
+            Please login
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign up form">
+        <TextField label="User name" autoComplete="name" registration={register('userName')} error={errors.userName} />
+        <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('password')}
+          error={errors.password}
+        />
+        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Sign Up
+        </button>
+      </form>
+    </AuthCard>
   );
 }
