@@ -3,9 +3,13 @@ import type { Review, Tool } from '../../src/shared';
 import { expect, test } from './support/fixtures';
 import { newCustomer, signUpByApi } from './support/users';
 
-async function toolWithStock(page: Page, extra: number): Promise<Tool> {
+/**
+ * A seeded tool with room for the test. Each test takes a different one (`pick`), because the
+ * tests run in parallel and buying changes the stock another test might be looking at.
+ */
+async function toolWithStock(page: Page, extra: number, pick: number): Promise<Tool> {
   const tools: Tool[] = await (await page.request.get('/api/items?limit=100')).json();
-  const tool = tools.find((t) => t.availableQty >= t.minQty + extra + 10);
+  const tool = tools.filter((t) => t.availableQty >= t.minQty + extra + 10).at(-1 - pick);
   if (!tool) throw new Error('no seeded tool with enough stock');
   return tool;
 }
@@ -27,7 +31,7 @@ async function placeOrderThroughPage(page: Page, tool: Tool, extra: number) {
 test.describe('buying', () => {
   test('a customer buys 3 over the minimum, sees the order, pays with 4242 and sees the transaction id', async ({ page }) => {
     await signUpByApi(page, newCustomer('Pat Payer'));
-    const tool = await toolWithStock(page, 3);
+    const tool = await toolWithStock(page, 3, 0);
     await placeOrderThroughPage(page, tool, 3);
     await expect(page.getByText('Your order is placed. Please pay to confirm it')).toBeVisible();
     const row = page.getByTestId('order-row').filter({ hasText: tool.name });
@@ -58,7 +62,7 @@ test.describe('buying', () => {
 
   test('a declined card shows the provider message in red and leaves the order unpaid', async ({ page }) => {
     await signUpByApi(page, newCustomer('Dee Clined'));
-    const tool = await toolWithStock(page, 0);
+    const tool = await toolWithStock(page, 0, 1);
     await placeOrderThroughPage(page, tool, 0);
     await page.getByTestId('order-row').filter({ hasText: tool.name }).getByRole('link', { name: 'Pay' }).click();
     await page.getByLabel('Card number').fill('4000 0000 0000 0002');
@@ -74,7 +78,7 @@ test.describe('buying', () => {
 
   test('an unpaid order can be deleted after confirming, which gives its stock back', async ({ page }) => {
     await signUpByApi(page, newCustomer('Del Eter'));
-    const tool = await toolWithStock(page, 1);
+    const tool = await toolWithStock(page, 1, 2);
     await placeOrderThroughPage(page, tool, 1);
     const row = page.getByTestId('order-row').filter({ hasText: tool.name });
     await row.getByRole('button', { name: /^Delete order/ }).click();
@@ -86,7 +90,7 @@ test.describe('buying', () => {
 
   test('the stepper stops at the available quantity and the form refuses too few', async ({ page }) => {
     await signUpByApi(page, newCustomer('Step Per'));
-    const tool = await toolWithStock(page, 0);
+    const tool = await toolWithStock(page, 0, 3);
     await page.goto(`/purchase/${tool._id}`);
     const quantity = page.getByLabel('Quantity', { exact: true });
     await quantity.fill(String(tool.availableQty));

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
@@ -44,11 +44,23 @@ export default function PurchasePage() {
     formState: { errors, isSubmitting },
   } = useForm<PurchaseForm>({ resolver: zodResolver(schema), defaultValues: { quantity: 1, address: '', phone: '' } });
 
+  // Fill the form once, when the tool and the profile first arrive; later refetches (the stock
+  // changes as others buy) must not overwrite what the buyer has typed.
+  const filled = useRef({ tool: '', profile: false });
   useEffect(() => {
-    if (tool.data) reset((current) => ({ ...current, quantity: tool.data.minQty }));
+    if (!tool.data || filled.current.tool === tool.data._id) return;
+    filled.current.tool = tool.data._id;
+    reset((current) => ({ ...current, quantity: tool.data.minQty }));
   }, [tool.data, reset]);
   useEffect(() => {
-    if (profile.data) reset((current) => ({ ...current, address: profile.data.address, phone: profile.data.phone }));
+    if (!profile.data || filled.current.profile) return;
+    filled.current.profile = true;
+    // Offer the saved details, without overwriting anything the buyer typed first.
+    reset((current) => ({
+      ...current,
+      address: current.address || profile.data.address,
+      phone: current.phone || profile.data.phone,
+    }));
   }, [profile.data, reset]);
 
   if (tool.isPending) return <Loading label="Loading the tool" />;
