@@ -81,7 +81,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       await api.register(loginRoutes, { googleEnabled: config.auth.google !== null });
       await api.register(userRoutes);
       await api.register(catalogueRoutes);
-      await api.register(orderRoutes, { provider: payments.provider, holdHours: config.orderHoldHours });
+      await api.register(orderRoutes, {
+        provider: payments.provider,
+        holdHours: config.orderHoldHours,
+        maxUnpaidOrders: config.maxUnpaidOrders,
+      });
       await api.register(paymentRoutes, {
         provider: payments.provider,
         testProcessor: payments.testProcessor,

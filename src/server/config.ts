@@ -46,6 +46,8 @@ const envSchema = z.object({
   STRIPE_API_URL: z.url().optional(),
   /** An unpaid order holds its stock this long, then expires and gives it back. */
   ORDER_HOLD_HOURS: z.coerce.number().positive().max(24 * 30).default(48),
+  /** Unpaid orders hold stock, so one customer may keep only this many at once. */
+  MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).default(10),
   /** Folder of the built web app; defaults to dist/web beside the sources. */
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -91,6 +93,7 @@ export interface AppConfig {
   auth: AuthConfig;
   payments: PaymentsConfig;
   orderHoldHours: number;
+  maxUnpaidOrders: number;
 }
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
@@ -156,5 +159,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : { provider: 'test' },
     orderHoldHours: e.ORDER_HOLD_HOURS,
+    maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
   };
 }

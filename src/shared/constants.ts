@@ -27,6 +27,7 @@ export const PREVIEW = {
 
 export const HOME_TOOL_COUNT = 6;
 
+
 /** Paging for list endpoints. */
 export const PAGE = {
   itemsDefault: 100,

@@ -83,6 +83,7 @@ export const API_ERRORS = {
   notEnoughStock: (available: number) =>
     available > 0 ? `Only ${available} units of this tool are available` : 'This tool is out of stock',
   orderPaid: 'A paid order cannot be deleted',
+  tooManyUnpaidOrders: 'You have too many unpaid orders. Please pay for or delete some of them first',
   orderExpired: 'This order has expired and can no longer be paid. Please order again',
   orderNotPayable: 'This order cannot be paid',
   orderNotPaidYet: 'Only paid orders can be shipped',

@@ -17,6 +17,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     AUTH_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     PUBLIC_WRITE_RATE_LIMIT: '1000',
     AUTH_RATE_LIMIT: '1000',
+    // Tests place many orders for one buyer; the cap has a test of its own.
+    MAX_UNPAID_ORDERS: '1000',
   });
   return {
     ...base,

@@ -66,8 +66,19 @@ export async function expireStaleOrders(db: AppDatabase, holdHours: number): Pro
  * never oversell), the order is written with the tool's own name, image, description and price,
  * and the delivery details are saved on the buyer's profile: all in one transaction.
  */
-export async function placeOrder(db: AppDatabase, buyer: Identity, input: OrderCreate): Promise<OrderRow> {
+export async function placeOrder(
+  db: AppDatabase,
+  buyer: Identity,
+  input: OrderCreate,
+  maxUnpaidOrders: number,
+): Promise<OrderRow> {
   return db.transaction(async (tx) => {
+    // Unpaid orders hold stock for days: without a cap one account could reserve a whole catalogue.
+    const [holding] = await tx
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.userId, buyer.userId), eq(orders.paid, false), isNull(orders.status)));
+    if ((holding?.n ?? 0) >= maxUnpaidOrders) throw new HttpError(409, API_ERRORS.tooManyUnpaidOrders);
     const [tool] = await tx
       .update(tools)
       .set({ availableQty: sql`${tools.availableQty} - ${input.quantity}` })

@@ -254,3 +254,30 @@ describe('PATCH /api/order/:id {status: shipped}', () => {
     expect((await getOrder(id)).json().status).toBeNull();
   });
 });
+
+describe('unpaid orders per customer', () => {
+  it('refuses one more unpaid order than the cap (409) and takes no stock for it; deleting one frees a place', async () => {
+    const capped = await createTestApp({ maxUnpaidOrders: 3 });
+    try {
+      const hoarder = await createCustomer(capped.app, 'Hoarding Harry');
+      const [tool] = await createTools(capped.database.db, 1, { minQty: 1, availableQty: 100 });
+      const order = () =>
+        capped.app.inject({
+          method: 'POST',
+          url: '/api/order',
+          headers: bearer(hoarder),
+          payload: { toolId: tool!.id, quantity: 1, address: '1 Way', phone: '555' },
+        });
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i += 1) ids.push((await order()).json().insertedId);
+      const refused = await order();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(API_ERRORS.tooManyUnpaidOrders);
+      expect((await capped.app.inject({ method: 'GET', url: `/api/items/${tool!.id}` })).json().availableQty).toBe(97);
+      await capped.app.inject({ method: 'DELETE', url: `/api/order/${ids[0]}`, headers: bearer(hoarder) });
+      expect((await order()).statusCode).toBe(201);
+    } finally {
+      await capped.close();
+    }
+  });
+});

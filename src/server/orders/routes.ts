@@ -37,6 +37,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 
 interface OrderRoutesOptions {
   provider: PaymentProvider;
   holdHours: number;
+  maxUnpaidOrders: number;
 }
 
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, opts) => {
@@ -61,7 +62,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       if (!isUuid(request.body.toolId)) throw new HttpError(404, API_ERRORS.toolNotFound);
       // Stock held by abandoned orders comes back before anyone is told it is gone.
       await expireStaleOrders(app.db, opts.holdHours);
-      const order = await placeOrder(app.db, request.identity!, request.body);
+      const order = await placeOrder(app.db, request.identity!, request.body, opts.maxUnpaidOrders);
       request.log.info({ orderId: order.id, toolId: order.toolId, quantity: order.quantity }, 'order placed');
       return reply.code(201).send({ insertedId: order.id });
     },
