@@ -71,3 +71,23 @@ test.describe('navigation', () => {
     await expect(page.getByRole('heading', { name: 'Contact Us', level: 1 })).toBeVisible();
   });
 });
+
+test.describe('a page whose code cannot be loaded', () => {
+  test('reloads once, then offers a retry instead of a white screen', async ({ page, consoleErrors }) => {
+    await page.route(/\/assets\/about-page-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
+    await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
+    await expect(page).toHaveURL(/\/aboutUs$/);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('chunk-reload-at')), 'reloaded once first').not.toBeNull();
+
+    await page.unroute(/\/assets\/about-page-[^/]+\.js$/);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { name: 'About Us', level: 1 })).toBeVisible();
+    // The aborted downloads were logged by the browser on purpose; nothing else may have been.
+    const unexpected = consoleErrors.filter((text) => !/ERR_FAILED|about-page|dynamically imported module/i.test(text));
+    consoleErrors.length = 0;
+    expect(unexpected).toEqual([]);
+  });
+});

@@ -1,7 +1,5 @@
 import type { ComponentType } from 'react';
-import { CHUNK_LOAD_TIMEOUT_MS } from '../../shared';
-
-const RELOAD_MARK = 'chunk-reload-at';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../../shared/constants';
 
 export class ChunkLoadError extends Error {
   constructor(cause: unknown) {
@@ -11,24 +9,16 @@ export class ChunkLoadError extends Error {
 }
 
 /**
- * Turns a page module import into a React Router `lazy` loader.
- * - A load that has not finished after 120 s (spec) fails instead of hanging.
- * - A failed load after a new deploy (the old chunk is gone) reloads the page once to pick up the
- *   new build; a second failure shows the route's error screen with a retry button.
+ * Turns a page module import into a React Router `lazy` loader. A load that has not finished
+ * after 120 s (spec) fails instead of hanging; any failure becomes a ChunkLoadError, which the
+ * route's error screen (route-error.tsx) turns into a reload or a retry button.
  */
 export function lazyPage(importer: () => Promise<{ default: ComponentType }>) {
   return async () => {
     try {
       const module = await withTimeout(importer(), CHUNK_LOAD_TIMEOUT_MS);
-      sessionStorage.removeItem(RELOAD_MARK);
       return { Component: module.default };
     } catch (error) {
-      const lastReload = Number(sessionStorage.getItem(RELOAD_MARK) ?? 0);
-      if (navigator.onLine && Date.now() - lastReload > 30_000) {
-        sessionStorage.setItem(RELOAD_MARK, String(Date.now()));
-        window.location.reload();
-        return new Promise<never>(() => {});
-      }
       throw new ChunkLoadError(error);
     }
   };
