@@ -52,7 +52,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   const database = deps.database ?? (await openOwnDatabase(app, config));
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { stripe: config.payments.provider === 'stripe' });
+  await app.register(securityPlugin, {
+    stripe: config.payments.provider === 'stripe',
+    google: config.auth.google !== null,
+  });
   await app.register(rateLimitPlugin, { publicWritesPerMinute: config.publicWriteRateLimit });
   await app.register(databasePlugin, { handle: database, closeOnShutdown: ownsDatabase });
 

@@ -49,5 +49,6 @@ describe('GET /api/auth-options', () => {
   it('says whether Google sign-in is set up, so the login page can tell people', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth-options' });
     expect(res.json()).toEqual({ google: false });
+    expect(String(res.headers['content-security-policy'])).not.toContain('googleusercontent');
   });
 });

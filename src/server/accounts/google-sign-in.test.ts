@@ -115,3 +115,11 @@ describe('Continue with Google', () => {
     expect(sessionCookieIn(callback.headers['set-cookie'])).toBeUndefined();
   });
 });
+
+describe('with Google configured', () => {
+  it('says so to the login page and lets Google profile photos through the content security policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth-options' });
+    expect(res.json()).toEqual({ google: true });
+    expect(String(res.headers['content-security-policy'])).toMatch(/img-src [^;]*https:\/\/\*\.googleusercontent\.com/);
+  });
+});

@@ -15,16 +15,20 @@ const STRIPE_SOURCES = {
   img: ['https://*.stripe.com'],
 };
 
+/** Google serves profile photos (shown as the avatar) from its user-content hosts. */
+const GOOGLE_PHOTO_SOURCES = ['https://*.googleusercontent.com'];
+
 /** Security headers on every response, compression and ETags. */
-async function securityPlugin(app: FastifyInstance, opts: { stripe?: boolean } = {}) {
+async function securityPlugin(app: FastifyInstance, opts: { stripe?: boolean; google?: boolean } = {}) {
   const stripe = opts.stripe === true;
+  const google = opts.google === true;
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
         // The built SPA loads only its own module scripts: no inline script, no eval.
         'script-src': ["'self'", ...(stripe ? STRIPE_SOURCES.script : [])],
-        'img-src': ["'self'", 'data:', ...(stripe ? STRIPE_SOURCES.img : [])],
+        'img-src': ["'self'", 'data:', ...(stripe ? STRIPE_SOURCES.img : []), ...(google ? GOOGLE_PHOTO_SOURCES : [])],
         'connect-src': ["'self'", ...(stripe ? STRIPE_SOURCES.connect : [])],
         ...(stripe ? { 'frame-src': ["'self'", ...STRIPE_SOURCES.frame] } : {}),
         // Served over plain HTTP in development and tests; TLS is the proxy's job in production.
