@@ -70,3 +70,12 @@ export async function createAdmin(app: FastifyInstance, db: AppDatabase, name = 
 }
 
 export const bearer = (user: Pick<TestUser, 'token'>) => ({ authorization: `Bearer ${user.token}` });
+
+/** The usual cast of an access test: two customers (A acts on its own data, B on A's) and an admin. */
+export async function createCast(app: FastifyInstance, db: AppDatabase) {
+  return {
+    A: await createCustomer(app, 'Alice Able'),
+    B: await createCustomer(app, 'Bob Baker'),
+    admin: await createAdmin(app, db, 'Ada Admin'),
+  };
+}

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAdmin, createCustomer, TEST_ORIGIN, type TestUser } from '../../../tests/support/accounts';
+import { bearer, createCast, createCustomer, TEST_ORIGIN, type TestUser } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS } from '../../shared';
 import { users } from '../db/schema';
@@ -14,9 +14,7 @@ let B: TestUser;
 let admin: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
-  A = await createCustomer(t.app, 'Alice Able');
-  B = await createCustomer(t.app, 'Bob Baker');
-  admin = await createAdmin(t.app, t.database.db, 'Ada Admin');
+  ({ A, B, admin } = await createCast(t.app, t.database.db));
 });
 afterAll(() => t.close());
 

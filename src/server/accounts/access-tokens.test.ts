@@ -3,7 +3,7 @@ import { decodeJwt, decodeProtectedHeader, SignJWT, type JWTPayload } from 'jose
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
-  createAdmin,
+  createCast,
   createCustomer,
   requestAccessToken,
   sessionCookieOf,
@@ -29,9 +29,7 @@ let B: TestUser;
 let admin: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
-  A = await createCustomer(t.app, 'Alice Able');
-  B = await createCustomer(t.app, 'Bob Baker');
-  admin = await createAdmin(t.app, t.database.db);
+  ({ A, B, admin } = await createCast(t.app, t.database.db));
 });
 afterAll(() => t.close());
 

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
-  createAdmin,
-  createCustomer,
+  createCast,
   sessionCookieOf,
   signUp,
   TEST_ORIGIN,
-  uniqueEmail,
   type TestUser,
+  uniqueEmail,
 } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, VALIDATION } from '../../shared';
@@ -18,9 +17,7 @@ let B: TestUser;
 let admin: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
-  A = await createCustomer(t.app, 'Alice Able');
-  B = await createCustomer(t.app, 'Bob Baker');
-  admin = await createAdmin(t.app, t.database.db);
+  ({ A, B, admin } = await createCast(t.app, t.database.db));
 });
 afterAll(() => t.close());
 

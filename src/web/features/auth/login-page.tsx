@@ -9,6 +9,7 @@ import { authClient, useSession } from '../../lib/auth-client';
 import { authErrorMessage, NETWORK_ERROR } from './auth-error-message';
 import { AuthCard } from './components/auth-card';
 import { useFinishSignIn, useRedirectTarget } from './use-finish-sign-in';
+import { SubmitButton } from '../../components/submit-button';
 
 export default function LoginPage() {
   const session = useSession();
@@ -68,10 +69,7 @@ export default function LoginPage() {
             Forgot Password?
           </Link>
         </p>
-        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Login
-        </button>
+        <SubmitButton busy={isSubmitting}>Login</SubmitButton>
       </form>
     </AuthCard>
   );

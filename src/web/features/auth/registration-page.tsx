@@ -10,6 +10,7 @@ import { updateProfileWithSession } from '../accounts/api/update-profile';
 import { authErrorMessage, NETWORK_ERROR } from './auth-error-message';
 import { AuthCard } from './components/auth-card';
 import { useFinishSignIn, useRedirectTarget } from './use-finish-sign-in';
+import { SubmitButton } from '../../components/submit-button';
 
 export default function RegistrationPage() {
   const finishSignIn = useFinishSignIn();
@@ -66,10 +67,7 @@ export default function RegistrationPage() {
           registration={register('password')}
           error={errors.password}
         />
-        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Sign Up
-        </button>
+        <SubmitButton busy={isSubmitting}>Sign Up</SubmitButton>
       </form>
     </AuthCard>
   );

@@ -4,6 +4,7 @@ import { COMPANY, contactQuerySchema, TOASTS, type ContactQuery, type ContactQue
 import { TextAreaField, TextField } from '../../components/form-field';
 import { notify } from '../../lib/toast';
 import { useSendQuery } from './api/send-query';
+import { SubmitButton } from '../../components/submit-button';
 
 const emptyForm: ContactQueryInput = { name: '', email: '', number: '', message: '' };
 
@@ -52,10 +53,7 @@ export default function ContactPage() {
         <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
         <TextField label="Phone" type="tel" autoComplete="tel" registration={register('number')} error={errors.number} />
         <TextAreaField label="Message" rows={5} registration={register('message')} error={errors.message} />
-        <button type="submit" className="btn btn-primary w-full" disabled={sendQuery.isPending}>
-          {sendQuery.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Sent
-        </button>
+        <SubmitButton busy={sendQuery.isPending}>Sent</SubmitButton>
       </form>
     </section>
   );

@@ -15,6 +15,7 @@ import { notify } from '../../lib/toast';
 import { useProfile } from '../accounts/api/get-profile';
 import { useItem } from '../catalogue/api/get-item';
 import { usePlaceOrder } from '../orders/api/place-order';
+import { SubmitButton } from '../../components/submit-button';
 
 export default function PurchasePage() {
   const { id = '' } = useParams();
@@ -130,10 +131,7 @@ export default function PurchasePage() {
             <TextField label="Delivery address" autoComplete="street-address" registration={register('address')} error={errors.address} />
             <TextField label="Phone" type="tel" autoComplete="tel" registration={register('phone')} error={errors.phone} />
             <p className="text-sm text-base-content/80">Delivery is free. You pay on the next step.</p>
-            <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-              {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-              Purchase
-            </button>
+            <SubmitButton busy={isSubmitting}>Purchase</SubmitButton>
           </form>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useEffect, useState, type FormEvent } from 'react';
+import { SubmitButton } from '../../../components/submit-button';
 
 /**
  * Stripe Elements for the checkout page when Stripe is the payment provider. The checkout page
@@ -98,10 +99,7 @@ function PaymentForm({ clientSecret, billingDetails, onSucceeded, onError, disab
   return (
     <form onSubmit={(event) => void pay(event)} className="space-y-4" aria-label="Card payment form">
       <PaymentElement options={{ layout: 'tabs' }} />
-      <button type="submit" className="btn btn-primary w-full" disabled={disabled || paying || succeeded || !stripe || !elements}>
-        {paying ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-        Pay
-      </button>
+      <SubmitButton busy={paying} disabled={disabled || succeeded || !stripe || !elements}>Pay</SubmitButton>
     </form>
   );
 }

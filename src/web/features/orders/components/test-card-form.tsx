@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { testCardSchema, type TestCardInput } from '../../../../shared/schemas/orders';
 import { TextField } from '../../../components/form-field';
+import { SubmitButton } from '../../../components/submit-button';
 
 interface TestCardFormProps {
   disabled: boolean;
@@ -34,10 +35,7 @@ export function TestCardForm({ disabled, paying, onPay }: TestCardFormProps) {
         <TextField label="Expiry (MM/YY)" autoComplete="cc-exp" placeholder="MM/YY" registration={register('expiry')} error={errors.expiry} />
         <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" registration={register('cvc')} error={errors.cvc} />
       </div>
-      <button type="submit" className="btn btn-primary w-full" disabled={disabled || paying}>
-        {paying ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-        Pay
-      </button>
+      <SubmitButton busy={paying} disabled={disabled}>Pay</SubmitButton>
     </form>
   );
 }
