@@ -56,25 +56,31 @@ function sessionCookieIn(setCookie: string | string[] | undefined): string | und
   return cookiesOf(setCookie).find((c) => c.startsWith('better-auth.session_token=') && c.length > 'better-auth.session_token='.length);
 }
 
+/**
+ * Signs in with Google as `email`, checks the store sends the person on to /dashboard with a
+ * session, and answers that session's access token.
+ */
+async function accessTokenThroughGoogle(email: string): Promise<string> {
+  const callback = await signInWithGoogle(email);
+  expect(callback.statusCode, callback.body).toBe(302);
+  expect(callback.headers.location).toBe('/dashboard');
+  const cookie = sessionCookieIn(callback.headers['set-cookie']);
+  expect(cookie).toBeDefined();
+  const token = await requestAccessToken(t.app, cookie!, email);
+  expect(token.statusCode, token.body).toBe(200);
+  return token.json().accessToken as string;
+}
+
+const profileOf = (email: string, accessToken: string) =>
+  t.app.inject({ method: 'GET', url: `/api/user/${encodeURIComponent(email)}`, headers: { authorization: `Bearer ${accessToken}` } });
+
 describe('Continue with Google', () => {
   it('signs a new customer in, with a session that gets an access token and a profile named after Google', async () => {
     const email = `jane.doe@${randomUUID().slice(0, 8)}.example.com`;
-    const callback = await signInWithGoogle(email);
-    expect(callback.statusCode, callback.body).toBe(302);
-    expect(callback.headers.location).toBe('/dashboard');
-    const cookie = sessionCookieIn(callback.headers['set-cookie']);
-    expect(cookie).toBeDefined();
-
-    const token = await requestAccessToken(t.app, cookie!, email);
-    expect(token.statusCode, token.body).toBe(200);
-    const { accessToken } = token.json();
+    const accessToken = await accessTokenThroughGoogle(email);
     expect(typeof accessToken).toBe('string');
 
-    const profile = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${encodeURIComponent(email)}`,
-      headers: { authorization: `Bearer ${accessToken}` },
-    });
+    const profile = await profileOf(email, accessToken);
     expect(profile.statusCode, profile.body).toBe(200);
     expect(profile.json()).toMatchObject({ email, userName: 'Jane Doe', role: 'customer' });
   });
@@ -85,19 +91,7 @@ describe('Continue with Google', () => {
     expect(signUpRes.statusCode, signUpRes.body).toBe(200);
     const userId: string = signUpRes.json().user.id;
 
-    const callback = await signInWithGoogle(email);
-    expect(callback.statusCode, callback.body).toBe(302);
-    expect(callback.headers.location).toBe('/dashboard');
-    const cookie = sessionCookieIn(callback.headers['set-cookie']);
-    expect(cookie).toBeDefined();
-
-    const token = await requestAccessToken(t.app, cookie!, email);
-    expect(token.statusCode, token.body).toBe(200);
-    const profile = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${encodeURIComponent(email)}`,
-      headers: { authorization: `Bearer ${token.json().accessToken}` },
-    });
+    const profile = await profileOf(email, await accessTokenThroughGoogle(email));
     expect(profile.statusCode, profile.body).toBe(200);
     expect(profile.json()).toMatchObject({ _id: userId, email, userName: 'Pat Password' });
   });

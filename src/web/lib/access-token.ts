@@ -25,7 +25,6 @@ export function clearAccessToken() {
 
 interface TokenClaims {
   exp?: number;
-  email?: string;
 }
 
 function claimsOf(token: string): TokenClaims | null {
@@ -38,8 +37,8 @@ function claimsOf(token: string): TokenClaims | null {
   }
 }
 
-/** True when the token is for `email` and will still be valid for a while. The server checks it for real. */
-export function isFreshTokenFor(token: string, email: string): boolean {
+/** True when the token will still be valid for a while. The server checks it for real. */
+export function isFreshToken(token: string): boolean {
   const claims = claimsOf(token);
-  return Boolean(claims?.exp && claims.email === email.toLowerCase() && claims.exp * 1000 - Date.now() > RENEW_MARGIN_MS);
+  return Boolean(claims?.exp && claims.exp * 1000 - Date.now() > RENEW_MARGIN_MS);
 }

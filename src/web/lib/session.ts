@@ -1,4 +1,4 @@
-import { clearAccessToken, isFreshTokenFor, readAccessToken, storeAccessToken } from './access-token';
+import { clearAccessToken, isFreshToken, readAccessToken, storeAccessToken } from './access-token';
 import { apiRequest, ApiRequestError } from './api-client';
 import { authClient } from './auth-client';
 import { queryClient } from './query-client';
@@ -17,15 +17,21 @@ export async function fetchAccessToken(email: string): Promise<string> {
  * missing or about to expire, so the person never notices that it is short-lived.
  */
 export async function getAccessToken(): Promise<string> {
-  const session = await authClient.getSession();
-  const email = session.data?.user.email;
-  if (!email) throw new ApiRequestError(401, 'Please sign in to continue', null);
+  // A stored token that is still fresh is used as it is: the server checks it, and its session,
+  // on every call. Sign-in always replaces it and sign-out clears it.
   const stored = readAccessToken();
-  if (stored && isFreshTokenFor(stored, email)) return stored;
-  renewal ??= fetchAccessToken(email).finally(() => {
+  if (stored && isFreshToken(stored)) return stored;
+  renewal ??= renewFromSession().finally(() => {
     renewal = null;
   });
   return renewal;
+}
+
+async function renewFromSession(): Promise<string> {
+  const session = await authClient.getSession();
+  const email = session.data?.user.email;
+  if (!email) throw new ApiRequestError(401, 'Please sign in to continue', null);
+  return fetchAccessToken(email);
 }
 
 /** Ends the identity session on the server and forgets everything about the person here. */
