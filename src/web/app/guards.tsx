@@ -4,7 +4,7 @@ import { Loading } from '../components/loading';
 import { useSession } from '../lib/auth-client';
 import { signOut } from '../lib/session';
 import { useAdminStatus } from '../features/accounts/api/get-admin-status';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 
 /** Signed-in guard: anonymous visitors go to /login, which sends them back here afterwards. */
 export function RequireAuth() {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { COMPANY } from '../../shared';
-import { paths } from '../app/paths';
+import { paths } from '../config/paths';
 
 export function Footer() {
   const year = new Date().getFullYear();

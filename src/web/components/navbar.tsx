@@ -1,5 +1,5 @@
 import { Link, NavLink, useLocation } from 'react-router';
-import { paths } from '../app/paths';
+import { paths } from '../config/paths';
 import { useSession } from '../lib/auth-client';
 import { UserMenu } from './user-menu';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { PREVIEW, formatUsd, preview, type Tool } from '../../shared';
-import { paths } from '../app/paths';
+import { paths } from '../config/paths';
 
 export function ToolCard({ tool }: { tool: Tool }) {
   const headingId = useId();

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { Link } from 'react-router';
-import { paths } from '../app/paths';
+import { paths } from '../config/paths';
 import { useSession } from '../lib/auth-client';
 import { signOut } from '../lib/session';
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { loginFormSchema, type LoginForm } from '../../../shared/schemas/accounts';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { TextField } from '../../components/form-field';
 import { authClient, useSession } from '../../lib/auth-client';
 import { authErrorMessage, NETWORK_ERROR } from './auth-error-message';

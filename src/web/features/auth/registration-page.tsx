@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { registrationFormSchema, type RegistrationForm } from '../../../shared/schemas/accounts';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { TextField } from '../../components/form-field';
 import { authClient } from '../../lib/auth-client';
 import { updateProfileWithSession } from '../accounts/api/update-profile';

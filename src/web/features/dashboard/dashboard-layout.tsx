@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { Loading } from '../../components/loading';
 import { useSession } from '../../lib/auth-client';
 import { useAdminStatus } from '../accounts/api/get-admin-status';

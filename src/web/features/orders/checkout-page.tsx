@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { API_ERRORS, TOASTS } from '../../../shared/messages';
 import type { TestCardInput } from '../../../shared/schemas/orders';
 import { formatUsd } from '../../../shared/text';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { Loading } from '../../components/loading';
 import { ApiRequestError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-client';

@@ -4,7 +4,7 @@ import { CONFIRM, EMPTY_TEXT, TOASTS } from '../../../shared/messages';
 import type { Order } from '../../../shared/schemas/orders';
 import { PREVIEW } from '../../../shared/constants';
 import { formatUsd, preview } from '../../../shared/text';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { Loading } from '../../components/loading';
 import { useSession } from '../../lib/auth-client';

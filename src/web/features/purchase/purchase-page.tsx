@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { API_ERRORS, TOASTS } from '../../../shared/messages';
 import { purchaseFormSchema, type PurchaseForm } from '../../../shared/schemas/orders';
 import { formatUsd } from '../../../shared/text';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { TextField } from '../../components/form-field';
 import { Loading } from '../../components/loading';
 import { QuantityStepper } from '../../components/quantity-stepper';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { HOME_TOOL_COUNT } from '../../../../shared';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Loading } from '../../../components/loading';
 import { ToolCard } from '../../../components/tool-card';
 import { useFirstItems } from '../../catalogue/api/get-items';
