@@ -1,5 +1,63 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import drizzle from 'eslint-plugin-drizzle';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const repoRoot = path.dirname(fileURLToPath(import.meta.url));
+
+/** Folder names directly under `dir` (relative to the repo root), read when the config loads. */
+function foldersIn(dir) {
+  return readdirSync(path.join(repoRoot, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}
+
+// Server folders that sit below the features: they may be imported by any feature, never the reverse.
+// `identity` (who the caller is, access tokens) is one of them so that plugins can use it.
+const serverFoundations = ['db', 'plugins', 'lib', 'identity'];
+const serverFeatures = foldersIn('src/server').filter((name) => !serverFoundations.includes(name));
+const webFeatures = foldersIn('src/web/features');
+
+// A feature reaches another only through its api/ folder (bulletproof-react's cross-feature zones).
+const crossFeatureZones = webFeatures.flatMap((feature) => {
+  const others = webFeatures.filter((other) => other !== feature);
+  if (others.length === 0) return [];
+  return [
+    {
+      target: `src/web/features/${feature}`,
+      from: others.map((other) => `src/web/features/${other}`),
+      except: ['./api'],
+      message: 'A feature may import another feature only through its api/ folder (features/<name>/api/...).',
+    },
+  ];
+});
+
+const importZones = [
+  {
+    target: ['src/web/components', 'src/web/lib', 'src/web/config'],
+    from: ['src/web/features', 'src/web/app'],
+    message: 'Shared web code (components, lib, config) must not depend on features or the app shell.',
+  },
+  {
+    target: 'src/web/features',
+    from: 'src/web/app',
+    message: 'Features must not import the app shell; the app composes features, not the reverse.',
+  },
+  ...crossFeatureZones,
+  ...(serverFeatures.length === 0
+    ? []
+    : [
+        {
+          target: serverFoundations.map((name) => `src/server/${name}`),
+          from: serverFeatures.map((name) => `src/server/${name}`),
+          message: `Server foundations (${serverFoundations.join(', ')}) must not import feature folders; move what they need into lib/ or identity/.`,
+        },
+      ]),
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -23,6 +81,32 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**'] }] },
+  },
+  {
+    // Folder boundaries on resolved paths. An import the resolver cannot find is skipped silently,
+    // so the resolver must know the TypeScript extensions (tests/lint checks that it does).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.json', '.node'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: repoRoot, zones: importZones }],
+    },
+  },
+  {
+    // A delete or update without .where() touches every row.
+    files: ['src/server/**/*.ts', 'tests/**/*.ts'],
+    plugins: { drizzle },
+    rules: {
+      'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+      'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+    },
   },
   {
     rules: {

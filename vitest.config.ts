@@ -20,6 +20,8 @@ export default defineConfig({
     projects: [
       { test: { ...shared, name: 'unit-and-api', include: ['src/**/*.test.ts'], env: { TEST_DB_KIND: 'pglite' } } },
       ...postgresProject,
+      // Lint-config tests need no database, so they skip the PGlite global setup.
+      { test: { name: 'lint', environment: 'node', include: ['tests/lint/**/*.test.ts'], setupFiles: shared.setupFiles, testTimeout: 60_000 } },
     ],
   },
 });

@@ -1,0 +1,175 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+// The real eslint.config.js, plus `import-x/no-unresolved` on src/: no-restricted-paths skips an
+// import it cannot resolve, so without this an "is not reported" case could pass only because the
+// resolver lost track of the file (or the file was renamed).
+const eslint = new ESLint({
+  cwd: repoRoot,
+  overrideConfig: { files: ['src/**/*.{ts,tsx}'], rules: { 'import-x/no-unresolved': 'error' } },
+});
+
+/**
+ * Lints `code` as if it were the file at `filePath` (relative to the repo root). The file does not
+ * exist: lintText resolves its imports from the real folder it would sit in, so nothing is written.
+ */
+async function ruleIds(filePath: string, code: string): Promise<(string | null)[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, filePath) });
+  if (!result) throw new Error(`no lint result for ${filePath}`);
+  // A parse error or an ignored file shows up here as a null rule id (or a warning), failing the test.
+  return result.messages.map((message) => message.ruleId).sort();
+}
+
+describe('drizzle: delete and update need .where()', () => {
+  it('reports db.delete(table) without where', async () => {
+    const code = `
+      import type { AppDatabase } from '../db/client';
+      import { orders } from '../db/schema';
+      export async function wipe(db: AppDatabase) {
+        await db.delete(orders);
+      }
+    `;
+    expect(await ruleIds('src/server/orders/fake.ts', code)).toEqual(['drizzle/enforce-delete-with-where']);
+  });
+
+  it('accepts db.delete(table).where(...)', async () => {
+    const code = `
+      import { eq } from 'drizzle-orm';
+      import type { AppDatabase } from '../db/client';
+      import { orders } from '../db/schema';
+      export async function remove(db: AppDatabase, id: number) {
+        await db.delete(orders).where(eq(orders.id, id));
+      }
+    `;
+    expect(await ruleIds('src/server/orders/fake.ts', code)).toEqual([]);
+  });
+
+  it('reports tx.update(table).set(...) without where, and accepts it with where', async () => {
+    const code = `
+      import { eq } from 'drizzle-orm';
+      import type { AppDatabase } from '../db/client';
+      import { tools } from '../db/schema';
+      export async function restock(db: AppDatabase, id: number) {
+        await db.transaction(async (tx) => {
+          await tx.update(tools).set({ stock: 0 });
+          await tx.update(tools).set({ stock: 1 }).where(eq(tools.id, id));
+        });
+      }
+    `;
+    expect(await ruleIds('src/server/catalogue/fake.ts', code)).toEqual(['drizzle/enforce-update-with-where']);
+  });
+
+  it('also guards tests/, and leaves other objects with a delete method alone', async () => {
+    const code = `
+      export async function reset(db: { delete: (t: unknown) => Promise<void> }, table: unknown) {
+        const cache = new Map<string, number>();
+        cache.delete('key');
+        await db.delete(table);
+      }
+    `;
+    expect(await ruleIds('tests/support/fake.ts', code)).toEqual(['drizzle/enforce-delete-with-where']);
+  });
+});
+
+describe('web import zones', () => {
+  it('reports shared components and lib importing a feature or the app shell', async () => {
+    const component = `
+      import * as getItems from '../features/catalogue/api/get-items';
+      export const api = getItems;
+    `;
+    expect(await ruleIds('src/web/components/fake.tsx', component)).toEqual(['import-x/no-restricted-paths']);
+    const lib = `
+      import * as router from '../app/router';
+      export const app = router;
+    `;
+    expect(await ruleIds('src/web/lib/fake.ts', lib)).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it("reports a feature importing another feature's page", async () => {
+    const code = `
+      import * as page from '../catalogue/our-tools-page';
+      export const all = [page];
+    `;
+    expect(await ruleIds('src/web/features/home/fake.tsx', code)).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it("accepts a feature importing another feature's api/ files, and a feature importing itself", async () => {
+    const fromHome = `
+      import * as getItems from '../../catalogue/api/get-items';
+      import * as getItem from '../../catalogue/api/get-item';
+      import * as ownSection from './reviews-section';
+      export const all = [getItems, getItem, ownSection];
+    `;
+    expect(await ruleIds('src/web/features/home/components/fake.tsx', fromHome)).toEqual([]);
+    const withinCatalogue = `
+      import * as getItems from './api/get-items';
+      import * as page from './our-tools-page';
+      export const all = [getItems, page];
+    `;
+    expect(await ruleIds('src/web/features/catalogue/fake.tsx', withinCatalogue)).toEqual([]);
+  });
+
+  it('keeps the existing one-way rules: web never imports server, shared imports nothing of ours', async () => {
+    const web = `
+      import type { AppDatabase } from '../../server/db/client';
+      export type Db = AppDatabase;
+    `;
+    expect(await ruleIds('src/web/lib/fake.ts', web)).toEqual(['no-restricted-imports']);
+    const shared = `
+      import { readFile } from 'node:fs/promises';
+      export const read = readFile;
+    `;
+    expect(await ruleIds('src/shared/fake.ts', shared)).toEqual(['no-restricted-imports']);
+  });
+});
+
+describe('server import zones', () => {
+  it('reports a plugin importing a server feature', async () => {
+    const code = `
+      import * as ordersRepository from '../orders/orders-repository';
+      export const repo = ordersRepository;
+    `;
+    expect(await ruleIds('src/server/plugins/fake.ts', code)).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('reports db/ and identity/ importing a server feature', async () => {
+    const code = `
+      import * as accounts from '../accounts/users-repository';
+      export const repo = accounts;
+    `;
+    expect(await ruleIds('src/server/db/fake.ts', code)).toEqual(['import-x/no-restricted-paths']);
+    expect(await ruleIds('src/server/identity/fake.ts', code)).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('accepts a plugin importing db/, identity/ and lib/', async () => {
+    const code = `
+      import type { AppDatabase } from '../db/client';
+      import * as identity from '../identity/identity';
+      import * as errors from '../lib/domain-errors';
+      export type Db = AppDatabase;
+      export const all = [identity, errors];
+    `;
+    expect(await ruleIds('src/server/plugins/fake.ts', code)).toEqual([]);
+  });
+});
+
+describe('zones are generated from the folder list', () => {
+  it('covers every web feature folder and every server feature folder', async () => {
+    const config = (await eslint.calculateConfigForFile(path.join(repoRoot, 'src/web/features/home/fake.tsx'))) as {
+      rules: Record<string, [unknown, { zones: { target: string | string[]; from: string | string[] }[] }]>;
+    };
+    const [, { zones }] = config.rules['import-x/no-restricted-paths']!;
+    const targets = zones.flatMap((zone) => [zone.target].flat());
+    const froms = zones.flatMap((zone) => [zone.from].flat());
+    for (const feature of ['accounts', 'catalogue', 'home', 'orders']) {
+      expect(targets).toContain(`src/web/features/${feature}`);
+    }
+    expect(froms).toEqual(expect.arrayContaining(['src/server/orders', 'src/server/accounts']));
+    expect(froms).not.toContain('src/server/identity');
+    expect(targets).toEqual(expect.arrayContaining(['src/server/plugins', 'src/server/identity']));
+  });
+});
