@@ -1,10 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
-import { createAccessTokens } from './accounts/access-tokens';
-import { createAuth } from './accounts/auth';
+import { createAccessTokens } from './identity/access-tokens';
+import { createAuth } from './identity/auth';
 import { authRoutes } from './accounts/auth-routes';
-import { resolveAuthSecret } from './accounts/auth-secret';
+import { resolveAuthSecret } from './identity/auth-secret';
 import { ensureFirstAdmin } from './accounts/first-admin';
 import { loginRoutes } from './accounts/login-routes';
 import { createSignInThrottle } from './accounts/sign-in-throttle';

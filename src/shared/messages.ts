@@ -86,6 +86,7 @@ export const API_ERRORS = {
   tooManyUnpaidOrders: 'You have too many unpaid orders. Please pay for or delete some of them first',
   orderExpired: 'This order has expired and can no longer be paid. Please order again',
   orderNotPayable: 'This order cannot be paid',
+  toolNoLongerSold: 'This tool is no longer sold, so this order cannot be paid. Please delete it',
   orderNotPaidYet: 'Only paid orders can be shipped',
   paymentNotCompleted: 'The payment was not completed',
   paymentMismatch: 'This payment does not belong to this order',

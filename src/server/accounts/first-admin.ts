@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthConfig } from '../config';
 import type { AppDatabase } from '../db/client';
-import type { Auth } from './auth';
+import type { Auth } from '../identity/auth';
 import { countAdmins, findProfileByEmail, promoteToAdmin } from './users-repository';
 
 /** Reserved `.localhost` domain: valid for the spec's x@y.z email pattern, never a real mailbox. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accessTokenRequestSchema, accessTokenResponseSchema, API_ERRORS, apiErrorSchema, authOptionsSchema } from '../../shared';
-import { HttpError } from '../lib/http-error';
+import { NotAllowedError, NotSignedInError } from '../lib/domain-errors';
 import { setNoStore } from '../lib/cache-headers';
 
 /**
@@ -21,8 +21,8 @@ export const loginRoutes: FastifyPluginAsyncZod<{ googleEnabled: boolean }> = as
     },
     async (request, reply) => {
       const identity = await app.sessionIdentity(request);
-      if (!identity) throw new HttpError(401, API_ERRORS.signInRequired);
-      if (identity.email !== request.body.email) throw new HttpError(403, API_ERRORS.wrongAccountForToken);
+      if (!identity) throw new NotSignedInError(API_ERRORS.signInRequired);
+      if (identity.email !== request.body.email) throw new NotAllowedError(API_ERRORS.wrongAccountForToken);
       const accessToken = await app.accessTokens.issue(identity);
       setNoStore(reply);
       return { accessToken };

@@ -14,16 +14,16 @@ import {
   usersQuerySchema,
 } from '../../shared';
 import { setNoStore } from '../lib/cache-headers';
-import { HttpError } from '../lib/http-error';
-import type { Identity } from './users-repository';
+import { NotAllowedError, NotFoundError, NotSignedInError } from '../lib/domain-errors';
+import type { Identity } from '../identity/identity';
 import { findProfileByEmail, listUsers, promoteToAdmin, updateProfile } from './users-repository';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 /** A person may act on their own email; an admin on anyone's. */
 function assertSelfOrAdmin(identity: Identity | null, email: string) {
-  if (!identity) throw new HttpError(401, API_ERRORS.signInRequired);
-  if (identity.email !== email.toLowerCase() && identity.role !== 'admin') throw new HttpError(403, API_ERRORS.forbidden);
+  if (!identity) throw new NotSignedInError(API_ERRORS.signInRequired);
+  if (identity.email !== email.toLowerCase() && identity.role !== 'admin') throw new NotAllowedError(API_ERRORS.forbidden);
 }
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,7 +38,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       assertSelfOrAdmin(request.identity, request.params.email);
       const matchedCount = await updateProfile(app.db, request.params.email, request.body);
-      if (matchedCount === 0) throw new HttpError(404, API_ERRORS.userNotFound);
+      if (matchedCount === 0) throw new NotFoundError(API_ERRORS.userNotFound);
       return { acknowledged: true, matchedCount };
     },
   );
@@ -49,7 +49,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       assertSelfOrAdmin(request.identity, request.params.email);
       const profile = await findProfileByEmail(app.db, request.params.email);
-      if (!profile) throw new HttpError(404, API_ERRORS.userNotFound);
+      if (!profile) throw new NotFoundError(API_ERRORS.userNotFound);
       return profile;
     },
   );
@@ -72,7 +72,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (identity.email === request.params.email.toLowerCase()) return { admin: identity.role === 'admin' };
       assertSelfOrAdmin(identity, request.params.email);
       const profile = await findProfileByEmail(app.db, request.params.email);
-      if (!profile) throw new HttpError(404, API_ERRORS.userNotFound);
+      if (!profile) throw new NotFoundError(API_ERRORS.userNotFound);
       return { admin: profile.role === 'admin' };
     },
   );
@@ -82,7 +82,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: app.requireAdmin, schema: { params: emailParamSchema, response: { 200: modifiedCountSchema, ...errors } } },
     async (request) => {
       const result = await promoteToAdmin(app.db, request.params.email);
-      if (!result.found) throw new HttpError(404, API_ERRORS.userNotFound);
+      if (!result.found) throw new NotFoundError(API_ERRORS.userNotFound);
       request.log.info({ by: request.identity?.userId, email: request.params.email }, 'user promoted to admin');
       return { modifiedCount: result.modified ? 1 : 0 };
     },

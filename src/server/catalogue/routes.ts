@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_ERRORS, apiErrorSchema, idParam, isUuid, itemsQuerySchema, toolSchema, TOTAL_COUNT_HEADER } from '../../shared';
-import { notFound } from '../lib/http-error';
+import { NotFoundError } from '../lib/domain-errors';
 import { setCatalogueCaching } from '../lib/cache-headers';
 import { findTool, listTools } from './tools-repository';
 
@@ -29,7 +29,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       // A malformed id names no tool: the same 404 as an unknown one, and no query.
       const tool = isUuid(id) ? await findTool(app.db, id) : null;
-      if (!tool) throw notFound(API_ERRORS.toolNotFound);
+      if (!tool) throw new NotFoundError(API_ERRORS.toolNotFound);
       setCatalogueCaching(reply);
       return tool;
     },

@@ -9,6 +9,9 @@ import * as schema from './schema';
 /** Both drivers give this type, so repositories run unchanged on PGlite and PostgreSQL. */
 export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The handle inside `db.transaction(async (tx) => ...)`: code typed with it must run in a transaction. */
+export type AppTransaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
+
 export interface DatabaseHandle {
   db: AppDatabase;
   kind: DatabaseConfig['kind'];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -15,10 +15,13 @@ export const tools = pgTable(
     minQty: integer('min_qty').notNull(),
     availableQty: integer('available_qty').notNull(),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // Catalogue pages are read in this order; the index serves both ORDER BY and OFFSET.
     index('tools_created_at_id_idx').on(t.createdAt, t.id),
+    // The overview's low-stock list.
+    index('tools_available_qty_idx').on(t.availableQty, t.id),
     check('tools_price_non_negative', sql`${t.priceCents} >= 0`),
     check('tools_min_qty_positive', sql`${t.minQty} >= 1`),
     check('tools_available_qty_non_negative', sql`${t.availableQty} >= 0`),
@@ -52,8 +55,14 @@ export const contactQueries = pgTable(
     number: text('number').notNull(),
     message: text('message').notNull(),
     createdAt: createdAt(),
+    /** Set when an admin marks the query handled; null while it waits for an answer. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: text('handled_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('contact_queries_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('contact_queries_created_at_idx').on(t.createdAt),
+    index('contact_queries_handled_created_idx').on(t.handledAt, t.createdAt),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -186,6 +195,11 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt, t.id),
+    // The admin's order list, filtered by buyer or by state, newest first.
+    index('orders_email_created_idx').on(t.email, t.createdAt),
+    index('orders_state_created_idx').on(t.paid, t.status, t.createdAt),
+    // Revenue per day and top tools read only paid orders.
+    index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paid} = true`),
     // The expiry sweep reads only unpaid orders that still hold stock.
     index('orders_holding_created_idx').on(t.createdAt).where(sql`${t.paid} = false and ${t.status} is null`),
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
@@ -215,4 +229,57 @@ export const testPaymentIntents = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('test_payment_intents_order_idx').on(t.orderId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Back office.
+// ---------------------------------------------------------------------------------------------
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Product photos uploaded by admins, re-encoded to WebP at the sizes the store shows. They live in
+ * the database, so every app process on one PostgreSQL serves the same files.
+ */
+export const productImages = pgTable('product_images', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** For tool cards and lists (about 600 px wide). */
+  card: bytea('card').notNull(),
+  /** For the purchase page (about 1200 px wide). */
+  large: bytea('large').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const AUDIT_ACTIONS = [
+  'tool.created',
+  'tool.updated',
+  'tool.deleted',
+  'order.shipped',
+  'order.deleted',
+  'user.promoted',
+  'query.handled',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Every admin change, written in the same transaction as the change itself. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A copy, so the entry still says who it was if the account is later removed. */
+    actorEmail: text('actor_email').notNull(),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt, t.id)],
 );

@@ -1,13 +1,12 @@
 import { count } from 'drizzle-orm';
-import { insertTools } from '../catalogue/tools-repository';
-import { insertReviews } from '../reviews/reviews-repository';
 import type { AppDatabase } from './client';
 import { reviews, tools } from './schema';
 import { SEED_REVIEWS, SEED_TOOLS } from './seed-data';
 
 /**
  * Fills an empty store with the demo catalogue and a few reviews. Tables that already hold
- * rows are left alone, so it is safe to run on every start.
+ * rows are left alone, so it is safe to run on every start. It runs before the store serves
+ * anything, so it writes the tables directly (no feature cache can hold a stale figure yet).
  */
 export async function seedIfEmpty(db: AppDatabase): Promise<{ tools: number; reviews: number }> {
   return db.transaction(async (tx) => {
@@ -17,16 +16,16 @@ export async function seedIfEmpty(db: AppDatabase): Promise<{ tools: number; rev
     const start = Date.now() - 60_000;
     const addedTools = toolCount?.n
       ? []
-      : await insertTools(
-          tx,
-          SEED_TOOLS.map((tool, i) => ({ ...tool, createdAt: new Date(start + i * 1000) })),
-        );
+      : await tx
+          .insert(tools)
+          .values(SEED_TOOLS.map((tool, i) => ({ ...tool, createdAt: new Date(start + i * 1000) })))
+          .returning({ id: tools.id });
     const addedReviews = reviewCount?.n
       ? []
-      : await insertReviews(
-          tx,
-          SEED_REVIEWS.map((review, i) => ({ ...review, createdAt: new Date(start + i * 1000) })),
-        );
+      : await tx
+          .insert(reviews)
+          .values(SEED_REVIEWS.map((review, i) => ({ ...review, createdAt: new Date(start + i * 1000) })))
+          .returning({ id: reviews.id });
     return { tools: addedTools.length, reviews: addedReviews.length };
   });
 }

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Order, OrderCreate, PageQuery } from '../../shared';
 import { API_ERRORS, centsToDollars } from '../../shared';
-import type { Identity } from '../accounts/users-repository';
+import type { Identity } from '../identity/identity';
+import { returnStock, takeStock } from '../catalogue/stock';
 import type { AppDatabase } from '../db/client';
 import { orders, tools, users } from '../db/schema';
-import { HttpError } from '../lib/http-error';
+import { ConflictError, InvalidInputError, NotFoundError } from '../lib/domain-errors';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -36,29 +37,31 @@ export const orderAmountCents = (row: Pick<OrderRow, 'priceCents' | 'quantity'>)
 export const isHolding = (row: Pick<OrderRow, 'paid' | 'status'>) => !row.paid && row.status === null;
 
 /**
- * Expires unpaid orders older than the hold and gives their quantities back, in one statement:
+ * Expires unpaid orders older than the hold and gives their quantities back, in one transaction:
  * an order is expired and its stock returned together or not at all, and two processes sweeping
- * at once cannot return the same stock twice (each order row is updated once).
+ * at once cannot return the same stock twice (each order row is updated once, by one of them).
  */
 export async function expireStaleOrders(db: AppDatabase, holdHours: number): Promise<number> {
-  const result = await db.execute(sql`
-    with expired as (
-      update ${orders}
-         set status = 'expired', expired_at = now()
-       where paid = false and status is null
-         and created_at < now() - make_interval(secs => ${holdHours * 3600})
-      returning tool_id, quantity
-    ), returned as (
-      select tool_id, sum(quantity)::int as quantity from expired where tool_id is not null group by tool_id
-    ), restocked as (
-      update ${tools} set available_qty = ${tools.availableQty} + returned.quantity
-        from returned where ${tools.id} = returned.tool_id
-      returning ${tools.id}
-    )
-    select (select count(*) from expired)::int as expired
-  `);
-  const rows = (result as unknown as { rows: { expired: number }[] }).rows;
-  return rows[0]?.expired ?? 0;
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(orders)
+      .set({ status: 'expired', expiredAt: new Date() })
+      .where(
+        and(
+          eq(orders.paid, false),
+          isNull(orders.status),
+          lt(orders.createdAt, sql`now() - make_interval(secs => ${holdHours * 3600})`),
+        ),
+      )
+      .returning({ toolId: orders.toolId, quantity: orders.quantity });
+    const returned = new Map<string, number>();
+    for (const { toolId, quantity } of expired) {
+      if (toolId) returned.set(toolId, (returned.get(toolId) ?? 0) + quantity);
+    }
+    // In a fixed order, so two sweeps returning stock to the same tools cannot deadlock.
+    for (const toolId of [...returned.keys()].sort()) await returnStock(tx, toolId, returned.get(toolId)!);
+    return expired.length;
+  });
 }
 
 /**
@@ -78,17 +81,13 @@ export async function placeOrder(
       .select({ n: count() })
       .from(orders)
       .where(and(eq(orders.userId, buyer.userId), eq(orders.paid, false), isNull(orders.status)));
-    if ((holding?.n ?? 0) >= maxUnpaidOrders) throw new HttpError(409, API_ERRORS.tooManyUnpaidOrders);
-    const [tool] = await tx
-      .update(tools)
-      .set({ availableQty: sql`${tools.availableQty} - ${input.quantity}` })
-      .where(and(eq(tools.id, input.toolId), lte(tools.minQty, input.quantity), gte(tools.availableQty, input.quantity)))
-      .returning();
+    if ((holding?.n ?? 0) >= maxUnpaidOrders) throw new ConflictError(API_ERRORS.tooManyUnpaidOrders);
+    const tool = await takeStock(tx, input.toolId, input.quantity, { enforceMinimum: true });
     if (!tool) {
       const [current] = await tx.select().from(tools).where(eq(tools.id, input.toolId));
-      if (!current) throw new HttpError(404, API_ERRORS.toolNotFound);
-      if (input.quantity < current.minQty) throw new HttpError(400, API_ERRORS.belowMinimum(current.minQty));
-      throw new HttpError(409, API_ERRORS.notEnoughStock(current.availableQty));
+      if (!current) throw new NotFoundError(API_ERRORS.toolNotFound);
+      if (input.quantity < current.minQty) throw new InvalidInputError(API_ERRORS.belowMinimum(current.minQty));
+      throw new ConflictError(API_ERRORS.notEnoughStock(current.availableQty));
     }
     const [order] = await tx
       .insert(orders)
@@ -145,12 +144,8 @@ export async function deleteUnpaidOrder(db: AppDatabase, id: string): Promise<nu
   return db.transaction(async (tx) => {
     const [deleted] = await tx.delete(orders).where(and(eq(orders.id, id), eq(orders.paid, false))).returning();
     if (!deleted) return 0;
-    if (deleted.status === null && deleted.toolId) {
-      await tx
-        .update(tools)
-        .set({ availableQty: sql`${tools.availableQty} + ${deleted.quantity}` })
-        .where(eq(tools.id, deleted.toolId));
-    }
+    // Only an order still holding its stock has any to give back (an expired one gave it already).
+    if (deleted.status === null) await returnStock(tx, deleted.toolId, deleted.quantity);
     return 1;
   });
 }
@@ -160,14 +155,14 @@ export async function attachPaymentIntent(db: AppDatabase, orderId: string, inte
 }
 
 /**
- * Marks a holding order paid with the provider's transaction id. Idempotent: the same payment
+ * Marks a holding order paid with the provider's transaction id (not once its tool was deleted). Idempotent: the same payment
  * again changes nothing. Answers the number of orders modified.
  */
 export async function markOrderPaid(db: AppDatabase, orderId: string, transactionId: string): Promise<number> {
   const updated = await db
     .update(orders)
     .set({ paid: true, transactionId, status: 'pending', paidAt: new Date(), paymentIntentId: transactionId })
-    .where(and(eq(orders.id, orderId), eq(orders.paid, false), isNull(orders.status)))
+    .where(and(eq(orders.id, orderId), eq(orders.paid, false), isNull(orders.status), isNotNull(orders.toolId)))
     .returning({ id: orders.id });
   return updated.length;
 }

@@ -15,9 +15,9 @@ import {
   ordersQuerySchema,
   TOTAL_COUNT_HEADER,
 } from '../../shared';
-import type { Identity } from '../accounts/users-repository';
+import type { Identity } from '../identity/identity';
 import { setNoStore } from '../lib/cache-headers';
-import { HttpError } from '../lib/http-error';
+import { ConflictError, InvalidInputError, NotAllowedError, NotFoundError } from '../lib/domain-errors';
 import type { PaymentProvider } from '../payments/provider';
 import { settlePayment } from '../payments/payment-service';
 import {
@@ -48,7 +48,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
   async function visibleOrder(identity: Identity, id: string): Promise<OrderRow> {
     const order = isUuid(id) ? await findOrder(app.db, id) : null;
     if (!order || (order.userId !== identity.userId && identity.role !== 'admin')) {
-      throw new HttpError(404, API_ERRORS.orderNotFound);
+      throw new NotFoundError(API_ERRORS.orderNotFound);
     }
     return order;
   }
@@ -59,7 +59,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     '/order',
     { preHandler: app.requireUser, schema: { body: orderCreateSchema, response: { 201: insertedIdSchema, ...errors } } },
     async (request, reply) => {
-      if (!isUuid(request.body.toolId)) throw new HttpError(404, API_ERRORS.toolNotFound);
+      if (!isUuid(request.body.toolId)) throw new NotFoundError(API_ERRORS.toolNotFound);
       // Stock held by abandoned orders comes back before anyone is told it is gone.
       await expireStaleOrders(app.db, opts.holdHours);
       const order = await placeOrder(app.db, request.identity!, request.body, opts.maxUnpaidOrders);
@@ -76,7 +76,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     },
     async (request, reply) => {
       const identity = request.identity!;
-      if (request.params.email.toLowerCase() !== identity.email) throw new HttpError(403, API_ERRORS.forbidden);
+      if (request.params.email.toLowerCase() !== identity.email) throw new NotAllowedError(API_ERRORS.forbidden);
       const { rows, total } = await listOrdersOfUser(app.db, identity.userId, request.query);
       reply.header(TOTAL_COUNT_HEADER, total);
       return rows.map(present);
@@ -106,14 +106,14 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       const identity = request.identity!;
       const order = await visibleOrder(identity, request.params.id);
       if (request.body.status === 'shipped') {
-        if (identity.role !== 'admin') throw new HttpError(403, API_ERRORS.forbidden);
-        if (!order.paid) throw new HttpError(409, API_ERRORS.orderNotPaidYet);
+        if (identity.role !== 'admin') throw new NotAllowedError(API_ERRORS.forbidden);
+        if (!order.paid) throw new ConflictError(API_ERRORS.orderNotPaidYet);
         return { modifiedCount: await markOrderShipped(app.db, order.id) };
       }
       // After payment: only the buyer, and only what the payment provider confirms.
-      if (order.userId !== identity.userId) throw new HttpError(403, API_ERRORS.forbidden);
+      if (order.userId !== identity.userId) throw new NotAllowedError(API_ERRORS.forbidden);
       const transactionId = request.body.transactionId;
-      if (!transactionId) throw new HttpError(400, API_ERRORS.paymentNotCompleted);
+      if (!transactionId) throw new InvalidInputError(API_ERRORS.paymentNotCompleted);
       const intent = await opts.provider.retrieveIntent(transactionId);
       return { modifiedCount: await settlePayment(deps, order, intent) };
     },
@@ -124,7 +124,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     { preHandler: app.requireUser, schema: { params: idParam, response: { 200: deletedCountSchema, ...errors } } },
     async (request) => {
       const order = await visibleOrder(request.identity!, request.params.id);
-      if (order.paid) throw new HttpError(409, API_ERRORS.orderPaid);
+      if (order.paid) throw new ConflictError(API_ERRORS.orderPaid);
       const deletedCount = await deleteUnpaidOrder(app.db, order.id);
       if (deletedCount > 0) request.log.info({ orderId: order.id, by: request.identity!.userId }, 'unpaid order deleted');
       return { deletedCount };

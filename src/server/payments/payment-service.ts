@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, gte, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq, TransactionRollbackError } from 'drizzle-orm';
 import { API_ERRORS } from '../../shared';
-import type { Identity } from '../accounts/users-repository';
+import type { Identity } from '../identity/identity';
 import type { AppDatabase } from '../db/client';
-import { orders, tools } from '../db/schema';
-import { HttpError } from '../lib/http-error';
+import { takeStock } from '../catalogue/stock';
+import { orders } from '../db/schema';
+import { ConflictError, NotFoundError, PaymentIncompleteError } from '../lib/domain-errors';
 import {
   attachPaymentIntent,
   expireStaleOrders,
@@ -26,7 +27,7 @@ interface Deps {
 /** The caller's own order, or 404 (another person's order is not revealed to exist). */
 export async function ownOrder(db: AppDatabase, identity: Identity, orderId: string): Promise<OrderRow> {
   const order = await findOrder(db, orderId);
-  if (!order || order.userId !== identity.userId) throw new HttpError(404, API_ERRORS.orderNotFound);
+  if (!order || order.userId !== identity.userId) throw new NotFoundError(API_ERRORS.orderNotFound);
   return order;
 }
 
@@ -37,8 +38,10 @@ export async function ownOrder(db: AppDatabase, identity: Identity, orderId: str
 export async function createPaymentIntentForOrder(deps: Deps, identity: Identity, orderId: string) {
   await expireStaleOrders(deps.db, deps.holdHours);
   const order = await ownOrder(deps.db, identity, orderId);
-  if (order.status === 'expired') throw new HttpError(409, API_ERRORS.orderExpired);
-  if (!isHolding(order)) throw new HttpError(409, API_ERRORS.orderNotPayable);
+  if (order.status === 'expired') throw new ConflictError(API_ERRORS.orderExpired);
+  if (!isHolding(order)) throw new ConflictError(API_ERRORS.orderNotPayable);
+  // The tool was taken off sale: there is nothing left to deliver, so no money is taken for it.
+  if (order.toolId === null) throw new ConflictError(API_ERRORS.toolNoLongerSold);
   const input = {
     orderId: order.id,
     amountCents: orderAmountCents(order),
@@ -59,22 +62,27 @@ export async function createPaymentIntentForOrder(deps: Deps, identity: Identity
 export async function settlePayment(deps: Deps, order: OrderRow, intent: PaymentIntentSummary | null): Promise<number> {
   if (order.paid) {
     if (intent && order.transactionId === intent.id) return 0;
-    throw new HttpError(409, API_ERRORS.orderNotPayable);
+    throw new ConflictError(API_ERRORS.orderNotPayable);
   }
-  if (!intent) throw new HttpError(402, API_ERRORS.paymentNotCompleted);
+  if (!intent) throw new PaymentIncompleteError(API_ERRORS.paymentNotCompleted);
   if (intent.orderId !== order.id || intent.amountCents !== orderAmountCents(order) || intent.currency !== 'usd') {
     deps.log.warn({ orderId: order.id, intentId: intent.id }, 'payment intent does not match the order');
-    throw new HttpError(409, API_ERRORS.paymentMismatch);
+    throw new ConflictError(API_ERRORS.paymentMismatch);
   }
-  if (intent.status !== 'succeeded') throw new HttpError(402, API_ERRORS.paymentNotCompleted);
+  if (intent.status !== 'succeeded') throw new PaymentIncompleteError(API_ERRORS.paymentNotCompleted);
   const modified = await markOrderPaid(deps.db, order.id, intent.id);
   if (modified > 0) return modified;
-  // Nothing changed: the row moved on since it was read (settled meanwhile, or its hold ran out).
+  // Nothing changed: the row moved on since it was read (settled meanwhile, its hold ran out, or
+  // its tool was taken off sale).
   const fresh = await findOrder(deps.db, order.id);
+  if (fresh && !fresh.paid && fresh.toolId === null) {
+    deps.log.error({ orderId: order.id, transactionId: intent.id }, 'payment for an order whose tool was deleted: refund needed');
+    throw new ConflictError(API_ERRORS.toolNoLongerSold);
+  }
   if (!fresh || (fresh.paid && fresh.transactionId !== intent.id)) {
     // The card was charged for an order that was deleted or paid another way meanwhile.
     deps.log.error({ orderId: order.id, transactionId: intent.id }, 'payment for an order that can no longer take it: refund needed');
-    throw new HttpError(409, API_ERRORS.orderNotPayable);
+    throw new ConflictError(API_ERRORS.orderNotPayable);
   }
   if (fresh.paid) return 0;
   return fresh.status === 'expired' ? reviveExpiredOrder(deps, fresh, intent.id) : 0;
@@ -87,13 +95,9 @@ export async function settlePayment(deps: Deps, order: OrderRow, intent: Payment
 async function reviveExpiredOrder(deps: Deps, order: OrderRow, transactionId: string): Promise<number> {
   const outcome = await deps.db
     .transaction(async (tx) => {
-      if (order.toolId) {
-        const [taken] = await tx
-          .update(tools)
-          .set({ availableQty: sql`${tools.availableQty} - ${order.quantity}` })
-          .where(and(eq(tools.id, order.toolId), gte(tools.availableQty, order.quantity)))
-          .returning({ id: tools.id });
-        if (!taken) return 'sold-out' as const;
+      // The buyer paid for this quantity: the minimum order applied when it was placed.
+      if (order.toolId && !(await takeStock(tx, order.toolId, order.quantity, { enforceMinimum: false }))) {
+        return 'sold-out' as const;
       }
       const rows = await tx
         .update(orders)
@@ -110,7 +114,7 @@ async function reviveExpiredOrder(deps: Deps, order: OrderRow, transactionId: st
     });
   if (outcome === 'sold-out') {
     deps.log.error({ orderId: order.id, transactionId }, 'paid for an expired order whose stock is gone: refund needed');
-    throw new HttpError(409, API_ERRORS.orderExpired);
+    throw new ConflictError(API_ERRORS.orderExpired);
   }
   return outcome === 'revived' ? 1 : 0;
 }

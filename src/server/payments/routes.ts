@@ -12,7 +12,7 @@ import {
   type PaymentConfig,
 } from '../../shared';
 import { setNoStore } from '../lib/cache-headers';
-import { HttpError } from '../lib/http-error';
+import { ConflictError, NotFoundError } from '../lib/domain-errors';
 import { findOrder, isHolding } from '../orders/orders-repository';
 import { createPaymentIntentForOrder, settlePayment } from './payment-service';
 import type { PaymentProvider } from './provider';
@@ -43,7 +43,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       },
     },
     async (request) => {
-      if (!isUuid(request.body.orderId)) throw new HttpError(404, API_ERRORS.orderNotFound);
+      if (!isUuid(request.body.orderId)) throw new NotFoundError(API_ERRORS.orderNotFound);
       return createPaymentIntentForOrder(deps, request.identity!, request.body.orderId);
     },
   );
@@ -67,12 +67,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     },
     async (request, reply) => {
       const intent = await processor.findByClientSecret(request.body.clientSecret);
-      if (!intent) throw new HttpError(404, 'Payment not found');
+      if (!intent) throw new NotFoundError('Payment not found');
       const order = await findOrder(app.db, intent.orderId);
       if (intent.status !== 'succeeded') {
-        if (!order) throw new HttpError(409, API_ERRORS.orderNotPayable);
-        if (order.status === 'expired') throw new HttpError(409, API_ERRORS.orderExpired);
-        if (!isHolding(order)) throw new HttpError(409, API_ERRORS.orderNotPayable);
+        if (!order) throw new ConflictError(API_ERRORS.orderNotPayable);
+        if (order.status === 'expired') throw new ConflictError(API_ERRORS.orderExpired);
+        if (!isHolding(order)) throw new ConflictError(API_ERRORS.orderNotPayable);
       }
       const result = await processor.confirm(intent.id, request.body.card, request.body.billingDetails ?? {});
       if (!result.ok) {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, isUuid } from '../../shared';
 import { setNoStore } from '../lib/cache-headers';
-import { HttpError } from '../lib/http-error';
+import { DomainError, InvalidInputError } from '../lib/domain-errors';
 import { findOrder } from '../orders/orders-repository';
 import { settlePayment } from './payment-service';
 import type { PaymentProvider } from './provider';
@@ -46,13 +46,13 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
     async (request) => {
       const signature = request.headers['stripe-signature'];
       const raw = request.body;
-      if (typeof signature !== 'string' || !signature || !Buffer.isBuffer(raw)) throw new HttpError(400, INVALID_SIGNATURE);
+      if (typeof signature !== 'string' || !signature || !Buffer.isBuffer(raw)) throw new InvalidInputError(INVALID_SIGNATURE);
       let event: Stripe.Event;
       try {
         event = opts.client.webhooks.constructEvent(raw, signature, opts.webhookSecret);
       } catch (error) {
         request.log.warn({ err: error }, 'refused a Stripe webhook with a bad signature');
-        throw new HttpError(400, INVALID_SIGNATURE);
+        throw new InvalidInputError(INVALID_SIGNATURE);
       }
       request.log.info({ eventId: event.id, type: event.type }, 'Stripe webhook event');
       if (event.type !== 'payment_intent.succeeded') return { received: true as const };
@@ -77,10 +77,10 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
         const modified = await settlePayment(deps, order, intent);
         request.log.info({ orderId: order.id, intentId: sent.id, modified }, 'Stripe payment settled');
       } catch (error) {
-        if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+        if (!(error instanceof DomainError)) throw error;
         const refundNeeded = order.paid && order.transactionId !== sent.id;
         request.log[refundNeeded ? 'error' : 'warn'](
-          { orderId: order.id, intentId: sent.id, statusCode: error.statusCode, reason: error.message },
+          { orderId: order.id, intentId: sent.id, kind: error.kind, reason: error.message },
           refundNeeded
             ? 'Stripe payment for an order already paid by another payment: refund needed'
             : 'Stripe payment could not settle its order: acknowledged without change',

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import { API_ERRORS } from '../../shared';
-import type { AccessTokens } from '../accounts/access-tokens';
-import type { Auth } from '../accounts/auth';
-import { findIdentity, type Identity } from '../accounts/users-repository';
-import { HttpError } from '../lib/http-error';
+import type { AccessTokens } from '../identity/access-tokens';
+import type { Auth } from '../identity/auth';
+import { findIdentity, type Identity } from '../identity/identity';
+import { NotAllowedError, NotSignedInError } from '../lib/domain-errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,7 +52,7 @@ async function authenticationPlugin(
     // pages (the same rule better-auth applies to its own endpoints).
     const unsafe = request.method !== 'GET' && request.method !== 'HEAD';
     if (unsafe && !opts.trustedOrigins.includes(request.headers.origin ?? '')) {
-      throw new HttpError(403, API_ERRORS.crossSiteRefused);
+      throw new NotAllowedError(API_ERRORS.crossSiteRefused);
     }
     const found = await opts.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     return found ? findIdentity(app.db, found.user.id, found.session.id) : null;
@@ -61,16 +61,16 @@ async function authenticationPlugin(
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
     request.identity = await bearerIdentity(request);
-    if (!request.identity) throw new HttpError(401, API_ERRORS.signInRequired);
+    if (!request.identity) throw new NotSignedInError(API_ERRORS.signInRequired);
   });
   app.decorate('requireUserOrSession', async (request: FastifyRequest) => {
     request.identity = (await bearerIdentity(request)) ?? (await sessionIdentity(request));
-    if (!request.identity) throw new HttpError(401, API_ERRORS.signInRequired);
+    if (!request.identity) throw new NotSignedInError(API_ERRORS.signInRequired);
   });
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     request.identity = await bearerIdentity(request);
-    if (!request.identity) throw new HttpError(401, API_ERRORS.signInRequired);
-    if (request.identity.role !== 'admin') throw new HttpError(403, API_ERRORS.forbidden);
+    if (!request.identity) throw new NotSignedInError(API_ERRORS.signInRequired);
+    if (request.identity.role !== 'admin') throw new NotAllowedError(API_ERRORS.forbidden);
   });
 }
 

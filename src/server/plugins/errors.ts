@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_ERRORS, type ApiError } from '../../shared';
+import { DomainError, type DomainErrorKind } from '../lib/domain-errors';
 
 const BODY_PARSER_ERRORS: Record<string, { statusCode: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { statusCode: 400, message: API_ERRORS.invalidJson },
@@ -11,18 +12,33 @@ const BODY_PARSER_ERRORS: Record<string, { statusCode: number; message: string }
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { statusCode: 400, message: API_ERRORS.invalidJson },
 };
 
+/** The one place where a domain error becomes an HTTP status. */
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  'invalid-input': 400,
+  'not-signed-in': 401,
+  'payment-incomplete': 402,
+  'not-allowed': 403,
+  'not-found': 404,
+  conflict: 409,
+};
+
 /**
  * Every error leaves as `{ statusCode, message }`. Validation errors name the field and use the
  * shared schema's message; 5xx errors are logged in full but the client sees only a plain sentence.
  */
 async function errorsPlugin(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({
         field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body'),
         message: issue.instancePath === '/' || issue.instancePath === '' ? wholeInputMessage(error.validationContext) : (issue.message ?? 'Invalid value'),
       }));
       return reply.code(400).send({ statusCode: 400, message: errors[0]?.message ?? 'Invalid request', errors } satisfies ApiError);
+    }
+    if (error instanceof DomainError) {
+      const statusCode = STATUS_OF[error.kind];
+      const errors = error.field ? [{ field: error.field, message: error.message }] : undefined;
+      return reply.code(statusCode).send({ statusCode, message: error.message, ...(errors && { errors }) } satisfies ApiError);
     }
     if (error.code && BODY_PARSER_ERRORS[error.code]) {
       const { statusCode, message } = BODY_PARSER_ERRORS[error.code]!;

@@ -9,7 +9,7 @@ import {
   reviewsQuerySchema,
   TOTAL_COUNT_HEADER,
 } from '../../shared';
-import { HttpError } from '../lib/http-error';
+import { NotAllowedError } from '../lib/domain-errors';
 import { insertReviews, listReviews } from './reviews-repository';
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,7 +36,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const identity = request.identity!;
-      if (identity.role !== 'customer') throw new HttpError(403, API_ERRORS.customersOnly);
+      if (identity.role !== 'customer') throw new NotAllowedError(API_ERRORS.customersOnly);
       // The name shown with the review is the signed-in customer's, whatever the body says.
       const [review] = await insertReviews(app.db, [
         { userId: identity.userId, userName: identity.name, rating: request.body.rating, reviewText: request.body.reviewText },

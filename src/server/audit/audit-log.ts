@@ -1,0 +1,39 @@
+import { desc, count } from 'drizzle-orm';
+import type { PageQuery } from '../../shared';
+import type { AppDatabase, AppTransaction } from '../db/client';
+import { auditLog, type AuditAction } from '../db/schema';
+import type { Identity } from '../identity/identity';
+
+export type AuditRow = typeof auditLog.$inferSelect;
+
+export interface AuditEntry {
+  action: AuditAction;
+  targetId: string;
+  /** The changed thing before and after (null when it did not exist before or no longer exists). */
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * Writes one audit entry. It takes a transaction on purpose: the entry commits with the change it
+ * describes or not at all, so the log never claims a change that was rolled back.
+ */
+export async function recordAudit(tx: AppTransaction, actor: Identity, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: actor.userId,
+    actorEmail: actor.email,
+    action: entry.action,
+    targetId: entry.targetId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}
+
+/** Newest first. */
+export async function listAudit(db: AppDatabase, page: PageQuery): Promise<{ rows: AuditRow[]; total: number }> {
+  const [rows, [totals]] = await Promise.all([
+    db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(page.limit).offset(page.offset),
+    db.select({ total: count() }).from(auditLog),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}

@@ -1,0 +1,59 @@
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import type { AppTransaction } from '../db/client';
+import { tools } from '../db/schema';
+
+/**
+ * The one owner of `tools.available_qty` (STYLE 13). Every path that moves stock (an order placed,
+ * deleted, expired or revived, an admin's edit) calls these inside its own transaction, so the
+ * stock change commits or rolls back together with the row that explains it. Each change is a
+ * single conditional UPDATE, so concurrent buyers can never take the same unit twice.
+ */
+
+export type StockTaken = typeof tools.$inferSelect;
+
+/**
+ * Takes `quantity` units if the tool has them (and, with `minQty`, if the quantity meets the
+ * tool's minimum order). Answers the tool as it is afterwards, or null when nothing was taken
+ * (unknown tool, too few units, or below the minimum): the caller reads the tool to say why.
+ */
+export async function takeStock(
+  tx: AppTransaction,
+  toolId: string,
+  quantity: number,
+  options: { enforceMinimum: boolean },
+): Promise<StockTaken | null> {
+  const conditions = [eq(tools.id, toolId), gte(tools.availableQty, quantity)];
+  if (options.enforceMinimum) conditions.push(lte(tools.minQty, quantity));
+  const [tool] = await tx
+    .update(tools)
+    .set({ availableQty: sql`${tools.availableQty} - ${quantity}` })
+    .where(and(...conditions))
+    .returning();
+  return tool ?? null;
+}
+
+/** Gives `quantity` units back to a tool. A tool deleted meanwhile gets nothing (and needs nothing). */
+export async function returnStock(tx: AppTransaction, toolId: string | null, quantity: number): Promise<void> {
+  if (!toolId || quantity <= 0) return;
+  await tx
+    .update(tools)
+    .set({ availableQty: sql`${tools.availableQty} + ${quantity}` })
+    .where(eq(tools.id, toolId));
+}
+
+/**
+ * An admin sets the stock to a new figure (a restock or a count correction). With `expected`, the
+ * change applies only if the stock is still what the admin saw, so a sale made while the admin was
+ * typing is not silently overwritten. Answers the tool afterwards, or null if nothing matched.
+ */
+export async function setStock(
+  tx: AppTransaction,
+  toolId: string,
+  availableQty: number,
+  expected?: number,
+): Promise<StockTaken | null> {
+  const conditions = [eq(tools.id, toolId)];
+  if (expected !== undefined) conditions.push(eq(tools.availableQty, expected));
+  const [tool] = await tx.update(tools).set({ availableQty }).where(and(...conditions)).returning();
+  return tool ?? null;
+}
