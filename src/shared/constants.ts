@@ -4,6 +4,7 @@ export const LIMITS = {
   passwordMax: 128,
   userNameMin: 3,
   productNameMin: 3,
+  productNameMax: 120,
   reviewTextMax: 250,
   productDescriptionMax: 250,
   contactNameMax: 100,

@@ -8,3 +8,4 @@ export * from './schemas/contact';
 export * from './schemas/accounts';
 export * from './schemas/orders';
 export * from './schemas/reviews';
+export * from './schemas/admin';

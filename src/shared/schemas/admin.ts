@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { VALIDATION } from '../messages';
+import { emailField, requiredText } from './fields';
+import { pageQuery } from './catalogue';
+
+/**
+ * The back office's API contract: the server validates with these and the admin forms use them
+ * through zodResolver, so both say the same thing.
+ */
+
+/** An uploaded photo is served by the store itself at this path (see the images routes). */
+export const UPLOADED_IMAGE_PATH = /^\/api\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const uploadedImageUrl = (id: string) => `/api/images/${id}`;
+/** The larger rendition of an uploaded photo, for the purchase page. */
+export const largeImageUrl = (image: string) => (UPLOADED_IMAGE_PATH.test(image) ? `${image}/large` : image);
+
+/**
+ * A link the store may show as an image: https only (an http image would be blocked as mixed
+ * content on the real https store), or a photo uploaded to the store.
+ */
+function isAllowedImage(value: string): boolean {
+  if (UPLOADED_IMAGE_PATH.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname.length > 0 && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+const wholeNumber = (required: string, invalid: string, min: number) =>
+  z
+    .number({ error: required })
+    .int({ error: invalid })
+    .min(min, { error: invalid })
+    .max(LIMITS.quantityMax, { error: VALIDATION.productQtyTooLarge });
+
+/** A price in dollars with at most two decimals (it is stored in whole cents). */
+const priceField = z
+  .number({ error: VALIDATION.productPriceRequired })
+  .positive({ error: VALIDATION.productPricePositive })
+  .max(1_000_000, { error: VALIDATION.productPriceTooHigh })
+  .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, { error: VALIDATION.productPriceCents });
+
+export const productFields = z.object({
+  name: requiredText(VALIDATION.productNameRequired)
+    .min(LIMITS.productNameMin, { error: VALIDATION.productNameTooShort })
+    .max(LIMITS.productNameMax, { error: VALIDATION.productNameTooLong }),
+  price: priceField,
+  image: requiredText(VALIDATION.productImageRequired)
+    .max(2000, { error: VALIDATION.productImageInvalid })
+    .refine(isAllowedImage, { error: VALIDATION.productImageInvalid }),
+  description: requiredText(VALIDATION.productDescriptionRequired).max(LIMITS.productDescriptionMax, {
+    error: VALIDATION.productDescriptionTooLong,
+  }),
+  minQty: wholeNumber(VALIDATION.productMinQtyRequired, VALIDATION.productMinQtyWhole, 1),
+  availableQty: wholeNumber(VALIDATION.productAvailableQtyRequired, VALIDATION.productAvailableQtyWhole, 0),
+});
+
+const minNotAboveAvailable = (tool: { minQty?: number | undefined; availableQty?: number | undefined }) =>
+  tool.minQty === undefined || tool.availableQty === undefined || tool.minQty <= tool.availableQty;
+
+/**
+ * POST /api/items and the Add Product form. A new tool must be sellable: its minimum order fits
+ * in its stock (1 ≤ minQty ≤ availableQty).
+ */
+export const productCreateSchema = productFields.refine(minNotAboveAvailable, {
+  error: VALIDATION.productMinQtyAboveAvailable,
+  path: ['minQty'],
+});
+export type ProductCreate = z.output<typeof productCreateSchema>;
+export type ProductForm = z.input<typeof productCreateSchema>;
+
+/**
+ * PATCH /api/items/:id: any subset of the fields. `expectedAvailableQty` is the stock the admin
+ * saw: when given and the stock has moved since (a sale), the change is refused with 409 instead
+ * of overwriting the sale. A tool may be edited down to 0 in stock (sold out), so the cross-field
+ * rule is checked against the merged tool by the server.
+ */
+export const productPatchSchema = productFields
+  .partial()
+  .extend({ expectedAvailableQty: z.number().int().min(0).max(LIMITS.quantityMax).optional() })
+  .refine(minNotAboveAvailable, { error: VALIDATION.productMinQtyAboveAvailable, path: ['minQty'] })
+  .refine((patch) => Object.keys(patch).some((key) => key !== 'expectedAvailableQty'), {
+    error: 'Nothing to change: send at least one field',
+  });
+export type ProductPatch = z.output<typeof productPatchSchema>;
+
+/** POST /api/images answer. */
+export const uploadedImageSchema = z.object({ _id: z.string(), url: z.string(), width: z.number(), height: z.number() });
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;
+export const IMAGE_UPLOAD = {
+  maxBytes: 5 * 1024 * 1024,
+  types: ['image/png', 'image/jpeg', 'image/webp'],
+  maxPixels: 40_000_000,
+  cardWidth: 600,
+  largeWidth: 1200,
+} as const;
+
+/** The admin's order list filter: the order lifecycle as an admin thinks of it. */
+export const ORDER_STATES = ['unpaid', 'pending', 'shipped', 'expired'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+export const adminOrdersQuerySchema = pageQuery(20, 100).extend({
+  state: z.enum(ORDER_STATES, { error: `state must be one of ${ORDER_STATES.join(', ')}` }).optional(),
+  email: emailField.optional(),
+});
+export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
+
+/** Contact queries as the admin's Messages page reads them. */
+export const contactMessageSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  number: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  handled: z.boolean(),
+  handledAt: z.string().nullable(),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+export const queriesQuerySchema = pageQuery(20, 100).extend({
+  handled: z.enum(['true', 'false'], { error: "handled must be 'true' or 'false'" }).optional(),
+});
+export const queryPatchSchema = z.object({ handled: z.boolean({ error: 'handled must be true or false' }) });
+
+/** GET /api/stats: what the Overview shows. Money in dollars. */
+export const statsSchema = z.object({
+  ordersByState: z.object({ unpaid: z.number(), pending: z.number(), shipped: z.number(), expired: z.number() }),
+  /** The last 30 days (UTC), oldest first, days without sales included with 0. */
+  revenueByDay: z.array(z.object({ day: z.string(), revenue: z.number(), orders: z.number() })),
+  paidRevenue: z.number(),
+  topTools: z.array(z.object({ toolId: z.string().nullable(), name: z.string(), quantity: z.number(), revenue: z.number() })),
+  lowStock: z.array(z.object({ _id: z.string(), name: z.string(), availableQty: z.number(), minQty: z.number() })),
+});
+export type Stats = z.infer<typeof statsSchema>;
+export const STATS = { days: 30, topTools: 5, lowStock: 5 } as const;
+
+/** GET /api/audit entries. */
+export const AUDIT_ACTION_LABELS = {
+  'tool.created': 'Tool added',
+  'tool.updated': 'Tool edited',
+  'tool.deleted': 'Tool deleted',
+  'order.shipped': 'Order shipped',
+  'order.deleted': 'Order deleted',
+  'user.promoted': 'User made admin',
+  'query.handled': 'Message handled',
+} as const;
+export type AuditActionName = keyof typeof AUDIT_ACTION_LABELS;
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  actorEmail: z.string(),
+  action: z.enum(Object.keys(AUDIT_ACTION_LABELS) as [AuditActionName, ...AuditActionName[]]),
+  targetId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditQuerySchema = pageQuery(20, 100);
+
