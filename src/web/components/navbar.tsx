@@ -63,17 +63,17 @@ function DashboardDrawerToggle() {
   const { pathname } = useLocation();
   if (!pathname.startsWith(paths.dashboard)) return null;
   return (
-    <label htmlFor="dashboard-drawer" className="btn btn-ghost btn-square lg:hidden" aria-label="Open dashboard menu" tabIndex={0}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' || event.key === ' ') {
-          event.preventDefault();
-          document.getElementById('dashboard-drawer')?.click();
-        }
-      }}
+    // A real button (a <label> with a role would be announced as neither): it flips the drawer's checkbox.
+    <button
+      type="button"
+      className="btn btn-ghost btn-square lg:hidden"
+      aria-label="Open dashboard menu"
+      aria-controls="dashboard-drawer"
+      onClick={() => document.getElementById('dashboard-drawer')?.click()}
     >
       <svg xmlns="http://www.w3.org/2000/svg" className="h-6 w-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
         <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h7M4 12h16M4 18h7" />
       </svg>
-    </label>
+    </button>
   );
 }

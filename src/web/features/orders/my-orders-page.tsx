@@ -6,16 +6,44 @@ import { PREVIEW } from '../../../shared/constants';
 import { formatUsd, preview } from '../../../shared/text';
 import { paths } from '../../config/paths';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { Loading } from '../../components/loading';
 import { useSession } from '../../lib/auth-client';
+import { useKeepPageInRange, usePageParam } from '../../lib/paging';
 import { notify } from '../../lib/toast';
 import { useDeleteOrder } from './api/delete-order';
-import { useMyOrders } from './api/get-my-orders';
+import { MY_ORDERS_PAGE_SIZE, useMyOrders } from './api/get-my-orders';
 import { OrderStatusBadge } from './components/order-status-badge';
+
+const orderDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+const columns: DataTableColumn<Order>[] = [
+  {
+    header: 'Item',
+    primary: true,
+    cell: (order) => (
+      <div className="flex items-center gap-3">
+        <img src={order.productImage} alt="" width="48" height="36" className="h-9 w-12 shrink-0 rounded object-cover" />
+        <span className="min-w-0 font-medium">{order.productName}</span>
+      </div>
+    ),
+  },
+  { header: 'Description', className: 'min-w-40', cell: (order) => preview(order.description, PREVIEW.myOrders, '...') },
+  { header: 'Price', cell: (order) => formatUsd(order.price) },
+  { header: 'Quantity', cell: (order) => order.quantity },
+  { header: 'Total', cell: (order) => formatUsd(order.total) },
+  {
+    header: 'Ordered',
+    className: 'whitespace-nowrap',
+    cell: (order) => <time dateTime={order.createdAt}>{orderDate.format(new Date(order.createdAt))}</time>,
+  },
+];
 
 export default function MyOrdersPage() {
   const { data: session } = useSession();
-  const orders = useMyOrders(session?.user.email ?? '');
+  const [page, setPage] = usePageParam();
+  const orders = useMyOrders(session?.user.email ?? '', page);
+  useKeepPageInRange(page, orders.data?.total, MY_ORDERS_PAGE_SIZE, setPage);
   const deleteOrder = useDeleteOrder();
   const [toDelete, setToDelete] = useState<Order | null>(null);
 
@@ -35,39 +63,25 @@ export default function MyOrdersPage() {
     <section aria-labelledby="my-orders-title">
       <h2 id="my-orders-title" className="text-3xl font-bold">My Orders</h2>
       {orders.isPending ? <Loading label="Loading your orders" /> : null}
-      {orders.isSuccess && orders.data.length === 0 ? <p className="mt-6">{EMPTY_TEXT.myOrders}</p> : null}
-      {orders.data && orders.data.length > 0 ? (
-        <div className="mt-6 overflow-x-auto rounded-box ring-1 ring-base-300">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Description</th>
-                <th scope="col">Price</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data.map((order) => (
-                <tr key={order._id} data-testid="order-row">
-                  <td>
-                    <div className="flex items-center gap-3">
-                      <img src={order.productImage} alt="" width="48" height="36" className="h-9 w-12 rounded object-cover" />
-                      <span className="font-medium">{order.productName}</span>
-                    </div>
-                  </td>
-                  <td className="max-w-xs">{preview(order.description, PREVIEW.myOrders, '...')}</td>
-                  <td>{formatUsd(order.price)}</td>
-                  <td>{order.quantity}</td>
-                  <td>
-                    <OrderActions order={order} onDelete={() => setToDelete(order)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {orders.data ? (
+        <DataTable
+          className="mt-6"
+          aria-labelledby="my-orders-title"
+          rows={orders.data.items}
+          getRowKey={(order) => order._id}
+          rowTestId="order-row"
+          stackBelow="lg"
+          emptyText={EMPTY_TEXT.myOrders}
+          columns={[
+            ...columns,
+            { header: 'Action', className: 'min-w-48', cell: (order) => <OrderActions order={order} onDelete={() => setToDelete(order)} /> },
+          ]}
+          busy={orders.isPlaceholderData}
+          page={page}
+          pageSize={MY_ORDERS_PAGE_SIZE}
+          total={orders.data.total}
+          onPageChange={setPage}
+        />
       ) : null}
       <ConfirmModal
         open={toDelete !== null}

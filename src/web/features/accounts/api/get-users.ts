@@ -1,25 +1,20 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { TOTAL_COUNT_HEADER } from '../../../../shared/schemas/catalogue';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserSummary } from '../../../../shared/schemas/accounts';
-import { authedRequest } from '../../../lib/authed-request';
+import { fetchAuthedPage } from '../../../lib/paging';
 
-const PAGE_SIZE = 100;
+/** Prefix of every user-list query: promoting a user invalidates it. */
 export const usersQueryKey = ['users'] as const;
 
-export const usersQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: usersQueryKey,
-    queryFn: async ({ pageParam, signal }) => {
-      const { data, headers } = await authedRequest<UserSummary[]>(`/user?limit=${PAGE_SIZE}&offset=${pageParam}`, { signal });
-      return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length), offset: pageParam };
-    },
-    initialPageParam: 0,
-    getNextPageParam: (last) => {
-      const next = last.offset + last.items.length;
-      return last.items.length > 0 && next < last.total ? next : undefined;
-    },
+export const USERS_PAGE_SIZE = 20;
+
+/** GET /user?limit=&offset= (admin): one page of the users, in sign-up order. */
+export const usersQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: [...usersQueryKey, { page, pageSize: USERS_PAGE_SIZE }],
+    queryFn: ({ signal }) => fetchAuthedPage<UserSummary>('/user', page, USERS_PAGE_SIZE, signal),
   });
 
-export function useUsers() {
-  return useInfiniteQuery(usersQueryOptions());
+/** The page before stays on screen while the next one loads, so the table does not jump. */
+export function useUsers(page: number) {
+  return useQuery({ ...usersQueryOptions(page), placeholderData: keepPreviousData });
 }
