@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config';
 import { createAccessTokens } from './identity/access-tokens';
 import { createAuth } from './identity/auth';
+import { adminRoutes } from './admin/routes';
 import { authRoutes } from './accounts/auth-routes';
 import { resolveAuthSecret } from './identity/auth-secret';
 import { ensureFirstAdmin } from './accounts/first-admin';
@@ -111,6 +112,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       }
       await api.register(reviewRoutes);
       await api.register(contactRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );

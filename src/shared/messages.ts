@@ -63,10 +63,14 @@ export const TOASTS = {
   reviewAdded: 'Your review added successfully',
   productAdded: 'Product added successfully',
   productDeleted: 'Product deleted successfully',
+  // Not worded by the specification (its admin could not edit a tool); kept in the same style.
+  productUpdated: 'Product updated successfully',
   statusUpdated: 'Payment status updated',
   paymentSucceeded: 'Congratulation! Your payment is successfully completed',
   orderPlaced: 'Your order is placed. Please pay to confirm it',
   orderDeleted: 'Your order is deleted',
+  /** An admin deleted someone else's unpaid order. */
+  orderDeletedByAdmin: 'The order is deleted',
 } as const;
 
 export const EMPTY_TEXT = {
@@ -74,6 +78,12 @@ export const EMPTY_TEXT = {
   manageTools: "Sorry, You don't have any tools",
   manageOrders: "Sorry, Users don't have any orders",
   manageUsers: 'No user found',
+  // The back-office pages the specification does not have; kept in the same style.
+  messages: 'No messages yet',
+  unhandledMessages: 'No messages waiting for an answer',
+  activity: 'Nothing has been changed yet',
+  topTools: 'No tool has been sold yet',
+  lowStock: 'No tool is running low',
 } as const;
 
 export const CONFIRM = {

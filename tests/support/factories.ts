@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { insertTools, type NewToolRow, type ToolRow } from '../../src/server/catalogue/tools-repository';
 import type { AppDatabase } from '../../src/server/db/client';
+import type { ProductForm } from '../../src/shared';
 import { insertReviews, type NewReviewRow, type ReviewRow } from '../../src/server/reviews/reviews-repository';
 
 let sequence = 0;
@@ -18,6 +19,20 @@ export function buildTool(overrides: Partial<NewToolRow> = {}): NewToolRow {
     minQty: 5,
     availableQty: 100,
     createdAt: new Date(Date.UTC(2024, 0, 1) + sequence * 1000),
+    ...overrides,
+  };
+}
+
+/** A valid body for POST /api/items (price in dollars, as the API speaks); every call differs. */
+export function buildProductInput(overrides: Partial<ProductForm> = {}): ProductForm {
+  sequence += 1;
+  return {
+    name: `Admin Tool ${sequence} ${randomUUID().slice(0, 6)}`,
+    price: 49.99,
+    image: 'https://images.example.com/tools/torque-wrench.webp',
+    description: 'A torque wrench with a click mechanism, calibrated to ±3% and sold with its certificate.',
+    minQty: 2,
+    availableQty: 40,
     ...overrides,
   };
 }

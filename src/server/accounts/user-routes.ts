@@ -81,7 +81,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/admin/:email',
     { preHandler: app.requireAdmin, schema: { params: emailParamSchema, response: { 200: modifiedCountSchema, ...errors } } },
     async (request) => {
-      const result = await promoteToAdmin(app.db, request.params.email);
+      const result = await promoteToAdmin(app.db, request.params.email, request.identity!);
       if (!result.found) throw new NotFoundError(API_ERRORS.userNotFound);
       request.log.info({ by: request.identity?.userId, email: request.params.email }, 'user promoted to admin');
       return { modifiedCount: result.modified ? 1 : 0 };

@@ -1,7 +1,9 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { PageQuery, Profile, UserSummary } from '../../shared';
+import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase } from '../db/client';
 import { users } from '../db/schema';
+import type { Identity } from '../identity/identity';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -43,7 +45,7 @@ export async function listUsers(db: AppDatabase, page: PageQuery): Promise<{ ite
     db
       .select({ _id: users.id, email: users.email, userName: users.name, role: users.role })
       .from(users)
-      .orderBy(asc(users.createdAt), asc(users.id))
+      .orderBy(desc(users.createdAt), desc(users.id)) // newest sign-ups first: what an admin looks for
       .limit(page.limit)
       .offset(page.offset),
     db.select({ total: count() }).from(users),
@@ -51,16 +53,37 @@ export async function listUsers(db: AppDatabase, page: PageQuery): Promise<{ ite
   return { items: rows, total: totals?.total ?? 0 };
 }
 
-/** Makes the user an admin. `found` false: no such user; `modified` false: already an admin. */
-export async function promoteToAdmin(db: AppDatabase, email: string): Promise<{ found: boolean; modified: boolean }> {
-  const changed = await db
-    .update(users)
-    .set({ role: 'admin', updatedAt: new Date() })
-    .where(and(eq(users.email, email.toLowerCase()), eq(users.role, 'customer')))
-    .returning({ id: users.id });
-  if (changed.length > 0) return { found: true, modified: true };
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
-  return { found: Boolean(existing), modified: false };
+/**
+ * Makes the user an admin. `found` false: no such user; `modified` false: already an admin.
+ * With `promotedBy` (an admin's request, not the start-up or the CLI) a real change is written to
+ * the audit log in the same transaction as the role change.
+ */
+export async function promoteToAdmin(
+  db: AppDatabase,
+  email: string,
+  promotedBy?: Identity,
+): Promise<{ found: boolean; modified: boolean }> {
+  const address = email.toLowerCase();
+  return db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(users)
+      .set({ role: 'admin', updatedAt: new Date() })
+      .where(and(eq(users.email, address), eq(users.role, 'customer')))
+      .returning({ id: users.id, email: users.email });
+    if (changed) {
+      if (promotedBy) {
+        await recordAudit(tx, promotedBy, {
+          action: 'user.promoted',
+          targetId: changed.id,
+          before: { email: changed.email, role: 'customer' },
+          after: { email: changed.email, role: 'admin' },
+        });
+      }
+      return { found: true, modified: true };
+    }
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, address)).limit(1);
+    return { found: Boolean(existing), modified: false };
+  });
 }
 
 export async function countAdmins(db: AppDatabase): Promise<number> {

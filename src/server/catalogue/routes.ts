@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { API_ERRORS, apiErrorSchema, idParam, isUuid, itemsQuerySchema, toolSchema, TOTAL_COUNT_HEADER } from '../../shared';
 import { NotFoundError } from '../lib/domain-errors';
 import { setCatalogueCaching } from '../lib/cache-headers';
+import { toolsAdminRoutes } from './admin-routes';
+import { imageRoutes } from './images-routes';
 import { findTool, listTools } from './tools-repository';
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,4 +36,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       return tool;
     },
   );
+
+  // Encapsulated: the admin writes answer no-store, and only the images plugin reads image bodies.
+  await app.register(toolsAdminRoutes);
+  await app.register(imageRoutes);
 };

@@ -1,6 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, contactQuerySchema, insertedIdSchema } from '../../shared';
-import { insertContactQuery } from './contact-repository';
+import { z } from 'zod';
+import {
+  API_ERRORS,
+  apiErrorSchema,
+  contactMessageSchema,
+  contactQuerySchema,
+  idParam,
+  insertedIdSchema,
+  isUuid,
+  modifiedCountSchema,
+  queriesQuerySchema,
+  queryPatchSchema,
+  TOTAL_COUNT_HEADER,
+} from '../../shared';
+import { setNoStore } from '../lib/cache-headers';
+import { NotFoundError } from '../lib/domain-errors';
+import { insertContactQuery, listContactQueries, setQueryHandled, toContactMessage } from './contact-repository';
+
+const adminErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -16,6 +33,39 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const insertedId = await insertContactQuery(app.db, request.body);
       request.log.info({ queryId: insertedId }, 'contact query received');
       return reply.code(201).send({ insertedId });
+    },
+  );
+
+  app.get(
+    '/queries',
+    {
+      preHandler: app.requireAdmin,
+      schema: { querystring: queriesQuerySchema, response: { 200: z.array(contactMessageSchema), ...adminErrors } },
+    },
+    async (request, reply) => {
+      setNoStore(reply);
+      const { handled, ...page } = request.query;
+      const { rows, total } = await listContactQueries(app.db, {
+        ...page,
+        handled: handled === undefined ? undefined : handled === 'true',
+      });
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return rows.map(toContactMessage);
+    },
+  );
+
+  app.patch(
+    '/queries/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: { params: idParam, body: queryPatchSchema, response: { 200: modifiedCountSchema, ...adminErrors } },
+    },
+    async (request, reply) => {
+      setNoStore(reply);
+      const { id } = request.params;
+      const result = isUuid(id) ? await setQueryHandled(app.db, id, request.body.handled, request.identity!) : { found: false, modified: false };
+      if (!result.found) throw new NotFoundError(API_ERRORS.queryNotFound);
+      return { modifiedCount: result.modified ? 1 : 0 };
     },
   );
 };

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { Order, OrderCreate, PageQuery } from '../../shared';
+import { and, count, desc, eq, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { AdminOrdersQuery, Order, OrderCreate, OrderState, PageQuery } from '../../shared';
 import { API_ERRORS, centsToDollars } from '../../shared';
 import type { Identity } from '../identity/identity';
+import { recordAudit } from '../audit/audit-log';
 import { returnStock, takeStock } from '../catalogue/stock';
-import type { AppDatabase } from '../db/client';
+import type { AppDatabase, AppTransaction } from '../db/client';
 import { orders, tools, users } from '../db/schema';
 import { ConflictError, InvalidInputError, NotFoundError } from '../lib/domain-errors';
 
@@ -128,24 +129,61 @@ export async function listOrdersOfUser(db: AppDatabase, userId: string, page: Pa
   return { rows, total: totals?.total ?? 0 };
 }
 
-export async function listAllOrders(db: AppDatabase, page: PageQuery) {
+/**
+ * Each state as the conditions the `orders_state_created_idx` index (paid, status, created_at)
+ * serves. `paid` is implied by the status (pending and shipped orders are paid, expired ones never
+ * were) but is spelled out so the index's leading column is used.
+ */
+const STATE_CONDITIONS: Record<OrderState, SQL> = {
+  unpaid: and(eq(orders.paid, false), isNull(orders.status))!,
+  pending: and(eq(orders.paid, true), eq(orders.status, 'pending'))!,
+  shipped: and(eq(orders.paid, true), eq(orders.status, 'shipped'))!,
+  expired: and(eq(orders.paid, false), eq(orders.status, 'expired'))!,
+};
+
+/** The admin's list: every order, newest first, optionally of one state and/or one buyer's email. */
+export async function listAllOrders(db: AppDatabase, query: AdminOrdersQuery) {
+  const conditions: SQL[] = [];
+  if (query.state) conditions.push(STATE_CONDITIONS[query.state]);
+  if (query.email) conditions.push(eq(orders.email, query.email));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [totals]] = await Promise.all([
-    db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(page.limit).offset(page.offset),
-    db.select({ total: count() }).from(orders),
+    db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(query.limit).offset(query.offset),
+    db.select({ total: count() }).from(orders).where(where),
   ]);
   return { rows, total: totals?.total ?? 0 };
 }
 
+/** What the audit log keeps of an order an admin deleted. */
+function auditSnapshot(row: OrderRow) {
+  return {
+    email: row.email,
+    name: row.name,
+    productName: row.productName,
+    quantity: row.quantity,
+    price: centsToDollars(row.priceCents),
+    total: centsToDollars(orderAmountCents(row)),
+    paid: row.paid,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 /**
  * Deletes an unpaid order and, if it still held stock, gives the quantity back, in one transaction.
- * A paid order is never deleted. Answers the number of deleted orders (0 or 1).
+ * A paid order is never deleted. With `auditedBy` (an admin deleting someone's order) the deletion
+ * is written to the audit log in the same transaction; a customer deleting their own unpaid order
+ * is not an admin change. Answers the number of deleted orders (0 or 1).
  */
-export async function deleteUnpaidOrder(db: AppDatabase, id: string): Promise<number> {
+export async function deleteUnpaidOrder(db: AppDatabase, id: string, auditedBy?: Identity): Promise<number> {
   return db.transaction(async (tx) => {
     const [deleted] = await tx.delete(orders).where(and(eq(orders.id, id), eq(orders.paid, false))).returning();
     if (!deleted) return 0;
     // Only an order still holding its stock has any to give back (an expired one gave it already).
     if (deleted.status === null) await returnStock(tx, deleted.toolId, deleted.quantity);
+    if (auditedBy) {
+      await recordAudit(tx, auditedBy, { action: 'order.deleted', targetId: deleted.id, before: auditSnapshot(deleted), after: null });
+    }
     return 1;
   });
 }
@@ -167,12 +205,29 @@ export async function markOrderPaid(db: AppDatabase, orderId: string, transactio
   return updated.length;
 }
 
-/** pending → shipped; answers the number of orders modified (0 when already shipped). */
-export async function markOrderShipped(db: AppDatabase, orderId: string): Promise<number> {
-  const updated = await db
-    .update(orders)
-    .set({ status: 'shipped', shippedAt: new Date() })
-    .where(and(eq(orders.id, orderId), eq(orders.paid, true), eq(orders.status, 'pending')))
-    .returning({ id: orders.id });
-  return updated.length;
+/**
+ * An admin ships a paid order: pending → shipped with one conditional update, and the audit entry
+ * in the same transaction. Of two admins shipping at once, one ships it and the other is told it
+ * has already been shipped. Anything but a paid, pending order is refused with the reason.
+ */
+export async function shipOrder(db: AppDatabase, orderId: string, admin: Identity): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [shipped] = await tx
+      .update(orders)
+      .set({ status: 'shipped', shippedAt: new Date() })
+      .where(and(eq(orders.id, orderId), eq(orders.paid, true), eq(orders.status, 'pending')))
+      .returning({ id: orders.id });
+    if (!shipped) throw await whyNotShippable(tx, orderId);
+    await recordAudit(tx, admin, { action: 'order.shipped', targetId: orderId, before: { status: 'pending' }, after: { status: 'shipped' } });
+    return 1;
+  });
+}
+
+/** Read after the update matched nothing, so it sees the row as the competing change left it. */
+async function whyNotShippable(tx: AppTransaction, orderId: string): Promise<Error> {
+  const [row] = await tx.select({ paid: orders.paid, status: orders.status }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!row) return new NotFoundError(API_ERRORS.orderNotFound);
+  if (row.status === 'shipped') return new ConflictError(API_ERRORS.orderAlreadyShipped);
+  if (row.status === 'expired') return new ConflictError(API_ERRORS.orderExpiredCannotShip);
+  return new ConflictError(API_ERRORS.orderNotPaidYet);
 }

@@ -227,7 +227,7 @@ describe('PATCH /api/order/:id {status: shipped}', () => {
     expect((await getOrder(id)).json()).toMatchObject({ paid: false, status: null, transactionId: null });
   });
 
-  it('lets only an admin ship a paid order: modifiedCount 1, then 0', async () => {
+  it('lets only an admin ship a paid order: modifiedCount 1, then 409 already shipped', async () => {
     const id = await placed((await newTool()).id, 1);
     const transactionId = await pay(id);
     expect((await getOrder(id)).json()).toMatchObject({ paid: true, status: 'pending', transactionId });
@@ -242,8 +242,8 @@ describe('PATCH /api/order/:id {status: shipped}', () => {
     expect(first.json()).toEqual({ modifiedCount: 1 });
     expect((await getOrder(id, buyer)).json()).toMatchObject({ paid: true, status: 'shipped', transactionId });
     const second = await ship(id, admin);
-    expect(second.statusCode).toBe(200);
-    expect(second.json()).toEqual({ modifiedCount: 0 });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ statusCode: 409, message: API_ERRORS.orderAlreadyShipped });
   });
 
   it('refuses a status other than pending or shipped with 400', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminOrdersQuerySchema,
   API_ERRORS,
   apiErrorSchema,
   deletedCountSchema,
@@ -26,8 +27,8 @@ import {
   findOrder,
   listAllOrders,
   listOrdersOfUser,
-  markOrderShipped,
   placeOrder,
+  shipOrder,
   toApiOrder,
   type OrderRow,
 } from './orders-repository';
@@ -85,7 +86,10 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
 
   app.get(
     '/orders',
-    { preHandler: app.requireAdmin, schema: { querystring: ordersQuerySchema, response: { 200: z.array(orderSchema), ...errors } } },
+    {
+      preHandler: app.requireAdmin,
+      schema: { querystring: adminOrdersQuerySchema, response: { 200: z.array(orderSchema), ...errors } },
+    },
     async (request, reply) => {
       const { rows, total } = await listAllOrders(app.db, request.query);
       reply.header(TOTAL_COUNT_HEADER, total);
@@ -107,8 +111,8 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       const order = await visibleOrder(identity, request.params.id);
       if (request.body.status === 'shipped') {
         if (identity.role !== 'admin') throw new NotAllowedError(API_ERRORS.forbidden);
-        if (!order.paid) throw new ConflictError(API_ERRORS.orderNotPaidYet);
-        return { modifiedCount: await markOrderShipped(app.db, order.id) };
+        // Shipping twice is a 409, never a quiet modifiedCount 0: the admin's screen was stale.
+        return { modifiedCount: await shipOrder(app.db, order.id, identity) };
       }
       // After payment: only the buyer, and only what the payment provider confirms.
       if (order.userId !== identity.userId) throw new NotAllowedError(API_ERRORS.forbidden);
@@ -123,10 +127,17 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     '/order/:id',
     { preHandler: app.requireUser, schema: { params: idParam, response: { 200: deletedCountSchema, ...errors } } },
     async (request) => {
-      const order = await visibleOrder(request.identity!, request.params.id);
-      if (order.paid) throw new ConflictError(API_ERRORS.orderPaid);
-      const deletedCount = await deleteUnpaidOrder(app.db, order.id);
-      if (deletedCount > 0) request.log.info({ orderId: order.id, by: request.identity!.userId }, 'unpaid order deleted');
+      const identity = request.identity!;
+      const order = await visibleOrder(identity, request.params.id);
+      // The spec: the buyer and the admin may delete only unpaid orders (a paid one is a sale).
+      const paidRefusal = () =>
+        new ConflictError(identity.role === 'admin' ? API_ERRORS.paidOrderCannotBeDeleted : API_ERRORS.orderPaid);
+      if (order.paid) throw paidRefusal();
+      // An admin deleting an order is an admin change and is audited; a buyer deleting their own is not.
+      const deletedCount = await deleteUnpaidOrder(app.db, order.id, identity.role === 'admin' ? identity : undefined);
+      // Nothing deleted: someone else deleted it first (0, as before), or it was paid meanwhile (409).
+      if (deletedCount === 0 && (await findOrder(app.db, order.id))?.paid) throw paidRefusal();
+      if (deletedCount > 0) request.log.info({ orderId: order.id, by: identity.userId }, 'unpaid order deleted');
       return { deletedCount };
     },
   );

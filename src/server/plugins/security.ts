@@ -28,7 +28,11 @@ async function securityPlugin(app: FastifyInstance, opts: { stripe?: boolean; go
       directives: {
         // The built SPA loads only its own module scripts: no inline script, no eval.
         'script-src': ["'self'", ...(stripe ? STRIPE_SOURCES.script : [])],
-        'img-src': ["'self'", 'data:', ...(stripe ? STRIPE_SOURCES.img : []), ...(google ? GOOGLE_PHOTO_SOURCES : [])],
+        // Product photos are uploaded to the store ('self') or are https links an admin gave (the
+        // product schema refuses http and every other scheme). Images cannot run script, so any
+        // https host is acceptable; plain http would be mixed content. The Stripe and Google hosts
+        // are already covered by https: and stay listed only to say who needs them.
+        'img-src': ["'self'", 'data:', 'https:', ...(stripe ? STRIPE_SOURCES.img : []), ...(google ? GOOGLE_PHOTO_SOURCES : [])],
         'connect-src': ["'self'", ...(stripe ? STRIPE_SOURCES.connect : [])],
         ...(stripe ? { 'frame-src': ["'self'", ...STRIPE_SOURCES.frame] } : {}),
         // Served over plain HTTP in development and tests; TLS is the proxy's job in production.

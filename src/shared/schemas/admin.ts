@@ -15,12 +15,15 @@ export const uploadedImageUrl = (id: string) => `/api/images/${id}`;
 /** The larger rendition of an uploaded photo, for the purchase page. */
 export const largeImageUrl = (image: string) => (UPLOADED_IMAGE_PATH.test(image) ? `${image}/large` : image);
 
+/** The store's own pictures shipped with the web app (the demo catalogue uses them). */
+const STORE_IMAGE_PATH = /^\/images\/[a-z0-9-]+(\/[a-z0-9-]+)*\.(svg|png|jpe?g|webp)$/;
+
 /**
  * A link the store may show as an image: https only (an http image would be blocked as mixed
  * content on the real https store), or a photo uploaded to the store.
  */
 function isAllowedImage(value: string): boolean {
-  if (UPLOADED_IMAGE_PATH.test(value)) return true;
+  if (UPLOADED_IMAGE_PATH.test(value) || STORE_IMAGE_PATH.test(value)) return true;
   try {
     const url = new URL(value);
     return url.protocol === 'https:' && url.hostname.length > 0 && !url.username && !url.password;
@@ -81,7 +84,11 @@ export type ProductForm = z.input<typeof productCreateSchema>;
 export const productPatchSchema = productFields
   .partial()
   .extend({ expectedAvailableQty: z.number().int().min(0).max(LIMITS.quantityMax).optional() })
-  .refine(minNotAboveAvailable, { error: VALIDATION.productMinQtyAboveAvailable, path: ['minQty'] })
+  // Editing a tool down to 0 in stock (sold out) is allowed whatever its minimum.
+  .refine((patch) => patch.availableQty === 0 || minNotAboveAvailable(patch), {
+    error: VALIDATION.productMinQtyAboveAvailable,
+    path: ['minQty'],
+  })
   .refine((patch) => Object.keys(patch).some((key) => key !== 'expectedAvailableQty'), {
     error: 'Nothing to change: send at least one field',
   });

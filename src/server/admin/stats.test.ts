@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tests/support/accounts';
+import { createTools } from '../../../tests/support/factories';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { API_ERRORS, STATS, type Stats } from '../../shared';
+import { orders, tools } from '../db/schema';
+
+/**
+ * GET /api/stats against orders in known states and amounts. The expected figures are computed
+ * here, in JavaScript, from the rows as stored: never from the same SQL the endpoint runs.
+ */
+let t: TestApp;
+let admin: TestUser;
+let customer: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAdmin(t.app, t.database.db, 'Ada Admin');
+  customer = await createCustomer(t.app, 'Cora Customer');
+});
+afterAll(() => t.close());
+
+const stats = (user: TestUser | null = admin) => t.app.inject({ method: 'GET', url: '/api/stats', headers: user ? bearer(user) : {} });
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+/** Noon UTC `daysAgo` days before today. */
+const noonDaysAgo = (daysAgo: number) => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysAgo, 12));
+};
+/** The last `STATS.days` UTC days, oldest first, today last. */
+const lastDays = () => Array.from({ length: STATS.days }, (_v, i) => utcDay(noonDaysAgo(STATS.days - 1 - i)));
+
+type State = 'unpaid' | 'pending' | 'shipped' | 'expired';
+interface Planned {
+  tool: { id: string | null; name: string; priceCents: number };
+  quantity: number;
+  state: State;
+  paidAt?: Date;
+}
+
+async function insertOrders(planned: Planned[]) {
+  await t.database.db.insert(orders).values(
+    planned.map((p) => ({
+      userId: customer.userId,
+      toolId: p.tool.id,
+      name: customer.name,
+      email: customer.email,
+      address: '1 Stats Street',
+      phone: '555-0101',
+      productName: p.tool.name,
+      productImage: '/images/tools/digital-multimeter.svg',
+      description: 'A tool sold for the statistics test.',
+      priceCents: p.tool.priceCents,
+      quantity: p.quantity,
+      paid: p.state === 'pending' || p.state === 'shipped',
+      status: p.state === 'unpaid' ? null : p.state,
+      transactionId: p.state === 'pending' || p.state === 'shipped' ? `pi_stats_${randomUUID()}` : null,
+      paidAt: p.paidAt ?? null,
+      shippedAt: p.state === 'shipped' ? new Date() : null,
+      expiredAt: p.state === 'expired' ? new Date() : null,
+    })),
+  );
+}
+
+/** What the Overview should say about the database as it is now, worked out row by row. */
+async function expectedStats(): Promise<Stats> {
+  const rows = await t.database.db.select().from(orders);
+  const paid = rows.filter((o) => o.paid);
+  const cents = (o: (typeof rows)[number]) => o.priceCents * o.quantity;
+  const state = (o: (typeof rows)[number]): State => o.status ?? 'unpaid';
+  const ordersByState = { unpaid: 0, pending: 0, shipped: 0, expired: 0 };
+  for (const o of rows) ordersByState[state(o)] += 1;
+
+  const revenueByDay = lastDays().map((day) => {
+    const sold = paid.filter((o) => utcDay(o.paidAt!) === day);
+    return { day, revenue: sold.reduce((sum, o) => sum + cents(o), 0) / 100, orders: sold.length };
+  });
+
+  const byTool = new Map<string, { toolId: string | null; name: string; quantity: number; cents: number }>();
+  for (const o of paid) {
+    const key = `${o.toolId}|${o.productName}`;
+    const entry = byTool.get(key) ?? { toolId: o.toolId, name: o.productName, quantity: 0, cents: 0 };
+    entry.quantity += o.quantity;
+    entry.cents += cents(o);
+    byTool.set(key, entry);
+  }
+  const topTools = [...byTool.values()]
+    .sort((a, b) => b.cents - a.cents || a.name.localeCompare(b.name))
+    .slice(0, STATS.topTools)
+    .map(({ cents: c, ...rest }) => ({ ...rest, revenue: c / 100 }));
+
+  const allTools = await t.database.db.select().from(tools);
+  const lowStock = allTools
+    .sort((a, b) => a.availableQty - b.availableQty || (a.id < b.id ? -1 : 1))
+    .slice(0, STATS.lowStock)
+    .map((tool) => ({ _id: tool.id, name: tool.name, availableQty: tool.availableQty, minQty: tool.minQty }));
+
+  return { ordersByState, revenueByDay, paidRevenue: paid.reduce((sum, o) => sum + cents(o), 0) / 100, topTools, lowStock };
+}
+
+describe('GET /api/stats', () => {
+  it('answers zeros and 30 empty days for a store without orders', async () => {
+    const res = await stats();
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as Stats;
+    expect(body.ordersByState).toEqual({ unpaid: 0, pending: 0, shipped: 0, expired: 0 });
+    expect(body.paidRevenue).toBe(0);
+    expect(body.topTools).toEqual([]);
+    expect(body.revenueByDay).toEqual(lastDays().map((day) => ({ day, revenue: 0, orders: 0 })));
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('agrees with the orders in the database', async () => {
+    const [t1, t2, t3] = await createTools(t.database.db, 3, { minQty: 1, availableQty: 40 });
+    const [t4] = await createTools(t.database.db, 1, { minQty: 1, availableQty: 40, priceCents: 2000 });
+    await createTools(t.database.db, 1, { availableQty: 0, minQty: 1 });
+    await createTools(t.database.db, 2, { availableQty: 1, minQty: 1 });
+    await createTools(t.database.db, 1, { availableQty: 3, minQty: 2 });
+    const tool1 = { id: t1!.id, name: t1!.name, priceCents: 1234 };
+    const renamed = { ...tool1, name: 'Tool One (old name)' };
+    const tool2 = { id: t2!.id, name: t2!.name, priceCents: 9999 };
+    const tool3 = { id: t3!.id, name: t3!.name, priceCents: 500 };
+    const retired = { id: null, name: 'Retired Tool', priceCents: 30000 };
+    await insertOrders([
+      { tool: tool1, quantity: 3, state: 'pending', paidAt: new Date(Date.now() - 60_000) },
+      { tool: tool1, quantity: 1, state: 'shipped', paidAt: noonDaysAgo(2) },
+      { tool: tool1, quantity: 10, state: 'shipped', paidAt: noonDaysAgo(STATS.days - 1) }, // the first day shown
+      { tool: renamed, quantity: 1, state: 'shipped', paidAt: noonDaysAgo(2) },
+      { tool: tool2, quantity: 2, state: 'pending', paidAt: noonDaysAgo(STATS.days) }, // a day before the window
+      { tool: tool2, quantity: 5, state: 'unpaid' },
+      { tool: tool3, quantity: 4, state: 'expired' },
+      { tool: tool3, quantity: 1, state: 'unpaid' },
+      { tool: tool3, quantity: 2, state: 'unpaid' },
+      { tool: tool3, quantity: 1, state: 'pending', paidAt: noonDaysAgo(5) },
+      { tool: retired, quantity: 1, state: 'shipped', paidAt: noonDaysAgo(1) },
+    ]);
+    // And one order paid today through the real checkout with the test card.
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: bearer(customer),
+      payload: { toolId: t4!.id, quantity: 2, address: '1 Stats Street', phone: '555-0101' },
+    });
+    const orderId: string = placed.json().insertedId;
+    const intent = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: bearer(customer), payload: { orderId } });
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-payments/confirm',
+      payload: { clientSecret: intent.json().clientSecret, card: { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' } },
+    });
+    expect(confirm.statusCode).toBe(200);
+
+    const res = await stats();
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as Stats;
+    expect(body).toEqual(await expectedStats());
+
+    // The same figures, worked out by hand, in case both sides shared a mistake.
+    expect(body.ordersByState).toEqual({ unpaid: 3, pending: 4, shipped: 4, expired: 1 });
+    expect(body.paidRevenue).toBeCloseTo(37.02 + 12.34 + 123.4 + 12.34 + 199.98 + 5 + 300 + 40, 2);
+    const today = body.revenueByDay.at(-1)!;
+    expect(today).toEqual({ day: utcDay(new Date()), revenue: 77.02, orders: 2 });
+    expect(body.revenueByDay[0]).toEqual({ day: utcDay(noonDaysAgo(STATS.days - 1)), revenue: 123.4, orders: 1 });
+    expect(body.revenueByDay.at(-3)).toEqual({ day: utcDay(noonDaysAgo(2)), revenue: 24.68, orders: 2 });
+    expect(body.revenueByDay.filter((d) => d.orders > 0)).toHaveLength(5);
+    expect(body.topTools.map((tool) => [tool.name, tool.quantity, tool.revenue])).toEqual([
+      ['Retired Tool', 1, 300],
+      [tool2.name, 2, 199.98],
+      [tool1.name, 14, 172.76],
+      [t4!.name, 2, 40],
+      ['Tool One (old name)', 1, 12.34],
+    ]);
+    expect(body.topTools[0]!.toolId).toBeNull();
+    expect(body.lowStock.map((tool) => tool.availableQty)).toEqual([0, 1, 1, 3, 38]);
+  });
+
+  it.each([
+    ['anonymous', null, 401, API_ERRORS.signInRequired],
+    ['a customer', 'customer', 403, API_ERRORS.forbidden],
+  ] as const)('refuses %s', async (_who, who, status, message) => {
+    const res = await stats(who ? customer : null);
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual({ statusCode: status, message });
+  });
+});

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_ERRORS,
+  apiErrorSchema,
+  deletedCountSchema,
+  idParam,
+  insertedIdSchema,
+  isUuid,
+  modifiedCountSchema,
+  productCreateSchema,
+  productPatchSchema,
+} from '../../shared';
+import { setNoStore } from '../lib/cache-headers';
+import { NotFoundError } from '../lib/domain-errors';
+import { createTool, deleteTool, updateTool } from './tools-admin-service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/**
+ * The admin's catalogue writes. The admin check runs on `onRequest`, before the body is read or
+ * validated: an anonymous caller or a customer learns nothing about the body rules and gets 401/403.
+ */
+export const toolsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onSend', async (_request, reply) => setNoStore(reply));
+
+  app.post(
+    '/items',
+    { onRequest: app.requireAdmin, schema: { body: productCreateSchema, response: { 201: insertedIdSchema, ...errors } } },
+    async (request, reply) => {
+      const tool = await createTool(app.db, request.identity!, request.body);
+      request.log.info({ toolId: tool._id, by: request.identity!.userId }, 'tool created');
+      return reply.code(201).send({ insertedId: tool._id });
+    },
+  );
+
+  app.patch(
+    '/items/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: { params: idParam, body: productPatchSchema, response: { 200: modifiedCountSchema, ...errors } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      // A malformed id names no tool: the same 404 as an unknown one, and no query.
+      if (!isUuid(id)) throw new NotFoundError(API_ERRORS.toolNotFound);
+      const modifiedCount = await updateTool(app.db, request.identity!, id, request.body);
+      if (modifiedCount > 0) request.log.info({ toolId: id, by: request.identity!.userId }, 'tool updated');
+      return { modifiedCount };
+    },
+  );
+
+  app.delete(
+    '/items/:id',
+    { onRequest: app.requireAdmin, schema: { params: idParam, response: { 200: deletedCountSchema, ...errors } } },
+    async (request) => {
+      const { id } = request.params;
+      if (!isUuid(id)) throw new NotFoundError(API_ERRORS.toolNotFound);
+      const deletedCount = await deleteTool(app.db, request.identity!, id);
+      request.log.info({ toolId: id, by: request.identity!.userId }, 'tool deleted');
+      return { deletedCount };
+    },
+  );
+};

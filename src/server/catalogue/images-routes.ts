@@ -1,0 +1,89 @@
+import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_ERRORS,
+  apiErrorSchema,
+  IMAGE_UPLOAD,
+  idParam,
+  isUuid,
+  uploadedImageSchema,
+  uploadedImageUrl,
+  type ApiError,
+} from '../../shared';
+import { setNoStore } from '../lib/cache-headers';
+import { InvalidInputError, NotFoundError } from '../lib/domain-errors';
+import { processUploadedImage } from './image-processing';
+import { findImageBytes, insertProductImage, type ImageSize } from './images-repository';
+
+/**
+ * Product photos: an admin uploads the raw file (the request body is the file itself, with its
+ * image Content-Type), and anyone may read the stored WebP renditions.
+ *
+ * This plugin is encapsulated: its body parsers and error handler apply to these routes only.
+ */
+export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Only the three image types are read here, as raw bytes; JSON or anything else is 415.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser([...IMAGE_UPLOAD.types], { parseAs: 'buffer', bodyLimit: IMAGE_UPLOAD.maxBytes }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  // The app-wide messages speak of JSON bodies; an upload gets the photo's own wording. Anything
+  // else is thrown on to the app's error handler.
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ statusCode: 413, message: API_ERRORS.imageTooLarge } satisfies ApiError);
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send({ statusCode: 415, message: API_ERRORS.imageNotAnImage } satisfies ApiError);
+    }
+    throw error;
+  });
+
+  app.post(
+    '/images',
+    {
+      // Before the body is read: a stranger's 5 MB is not even parsed.
+      onRequest: app.requireAdmin,
+      bodyLimit: IMAGE_UPLOAD.maxBytes,
+      schema: {
+        response: {
+          201: uploadedImageSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      setNoStore(reply);
+      const file = request.body;
+      if (!Buffer.isBuffer(file) || file.length === 0) throw new InvalidInputError(API_ERRORS.imageNotAnImage, { field: 'file' });
+      const image = await processUploadedImage(file);
+      const row = await insertProductImage(app.db, image, request.identity!.userId);
+      request.log.info({ imageId: row.id, by: request.identity!.userId, bytes: file.length }, 'product photo uploaded');
+      return reply.code(201).send({ _id: row.id, url: uploadedImageUrl(row.id), width: row.width, height: row.height });
+    },
+  );
+
+  const serve = (size: ImageSize) => async (request: { params: { id: string } }, reply: FastifyReply) => {
+    const { id } = request.params;
+    const bytes = isUuid(id) ? await findImageBytes(app.db, id, size) : null;
+    if (!bytes) throw new NotFoundError(API_ERRORS.imageNotFound);
+    return (
+      reply
+        .header('content-type', 'image/webp')
+        // The bytes under an id never change (a new photo gets a new id), so browsers and CDNs may
+        // keep them for a year without asking again; the ETag is the id itself, no hashing needed.
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('etag', `"${id}-${size}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes)
+    );
+  };
+
+  app.get('/images/:id', { schema: { params: idParam, response: { 404: apiErrorSchema } } }, serve('card'));
+  app.get('/images/:id/large', { schema: { params: idParam, response: { 404: apiErrorSchema } } }, serve('large'));
+};
