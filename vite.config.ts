@@ -1,19 +1,97 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3000';
+
+/** Modules of the back office; what only they import (recharts and its dependencies) is admin-only too. */
+const ADMIN_FEATURE = /[\\/]src[\\/]web[\\/]features[\\/]admin[\\/]/;
+
+/**
+ * Names every chunk made only of admin-only modules `admin-<name>-<hash>.js`, so the bundle budget
+ * (scripts/check-bundle-budget.mjs) can refuse a first visit that loads one, by name alone.
+ *
+ * A module is admin-only when every import path to it from the entry passes through the admin
+ * feature: after the build the module graph is walked from the entry without entering admin
+ * modules, and whatever that walk does not reach is admin-only. So recharts, imported only by the
+ * Overview, is admin-only without being listed; a library a customer page also imports is not.
+ */
+function adminChunkNames() {
+  let reachableWithoutAdmin: Set<string> | null = null;
+  let known = new Set<string>();
+
+  const plugin: Plugin = {
+    name: 'admin-chunk-names',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      known = new Set(ids);
+      const reached = new Set<string>();
+      const queue = ids.filter((id) => this.getModuleInfo(id)?.isEntry);
+      while (queue.length > 0) {
+        const id = queue.pop()!;
+        if (reached.has(id) || ADMIN_FEATURE.test(id)) continue;
+        reached.add(id);
+        const info = this.getModuleInfo(id);
+        if (info) queue.push(...info.importedIds, ...info.dynamicallyImportedIds);
+      }
+      reachableWithoutAdmin = reached;
+    },
+  };
+
+  const chunkFileNames = (chunk: { name: string; moduleIds: string[] }) => {
+    // Modules the graph does not know (bundler runtime, virtual helpers) say nothing either way.
+    const graphModules = chunk.moduleIds.filter((id) => known.has(id));
+    const adminOnly =
+      reachableWithoutAdmin !== null && graphModules.length > 0 && graphModules.every((id) => !reachableWithoutAdmin!.has(id));
+    if (adminOnly) return 'assets/admin-[name]-[hash].js';
+    // The prefix is reserved: a shared chunk that happens to be called "admin" (the module
+    // src/shared/schemas/admin.ts) must not look like back-office code.
+    return /^admin/i.test(chunk.name) ? 'assets/shared-[name]-[hash].js' : 'assets/[name]-[hash].js';
+  };
+
+  /** A library module only the back office imports (recharts and its dependencies). */
+  const isAdminOnlyLibrary = (id: string) =>
+    /[\\/]node_modules[\\/]/.test(id) && reachableWithoutAdmin !== null && known.has(id) && !reachableWithoutAdmin.has(id);
+
+  return { plugin, chunkFileNames, isAdminOnlyLibrary };
+}
+
+const adminChunks = adminChunkNames();
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), adminChunks.plugin],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     // Hashed chunk names let the server cache them for a year.
     assetsDir: 'assets',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        chunkFileNames: adminChunks.chunkFileNames,
+        codeSplitting: {
+          groups: [
+            {
+              // Libraries only the back office uses, out of the Overview page's chunk, which would
+              // otherwise be ~110 kB gzipped (over the 60 kB lazy-chunk budget): recharts itself,
+              // and its dependencies (d3, redux toolkit, ...). Split along package lines only:
+              // cutting through recharts, whose modules import each other in cycles, breaks its
+              // start-up order. Named admin-charts-* and admin-libs-* by chunkFileNames above.
+              name: (id: string) => {
+                if (!adminChunks.isAdminOnlyLibrary(id)) return null;
+                return /[\\/]node_modules[\\/]recharts[\\/]/.test(id) ? 'charts' : 'libs';
+              },
+              // Only these modules: following their imports would pull React itself into the
+              // group, and the first visit would then load an admin-* chunk.
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': apiTarget },

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { dashboardChild, segments, withIdParam } from '../config/paths';
 import { RequireAdmin, RequireAuth, RequireCustomer } from './guards';
 import { lazyPage } from './lazy-route';
 import { NotFoundPage } from './not-found-page';
@@ -10,22 +11,26 @@ const home = lazyPage(() => import('../features/home/home-page'));
 
 const dashboardChildren: RouteObject[] = [
   { index: true, lazy: lazyPage(() => import('../features/accounts/my-profile-page')) },
-  { path: 'checkOut/:id', lazy: lazyPage(() => import('../features/orders/checkout-page')) },
+  { path: withIdParam(dashboardChild.checkOut), lazy: lazyPage(() => import('../features/orders/checkout-page')) },
   {
     Component: RequireCustomer,
     children: [
-      { path: 'myOrders', lazy: lazyPage(() => import('../features/orders/my-orders-page')) },
-      { path: 'addReview', lazy: lazyPage(() => import('../features/reviews/add-review-page')) },
+      { path: dashboardChild.myOrders, lazy: lazyPage(() => import('../features/orders/my-orders-page')) },
+      { path: dashboardChild.addReview, lazy: lazyPage(() => import('../features/reviews/add-review-page')) },
     ],
   },
   {
-    // Admin pages are separate chunks: a customer's browser never downloads them.
+    // Admin pages are separate chunks (named admin-*, see vite.config.ts): a customer's browser
+    // never downloads them.
     Component: RequireAdmin,
     children: [
-      { path: 'manageUser', lazy: lazyPage(() => import('../features/admin/manage-users-page')) },
-      { path: 'addTool', lazy: lazyPage(() => import('../features/admin/add-tool-page')) },
-      { path: 'manageTools', lazy: lazyPage(() => import('../features/admin/manage-tools-page')) },
-      { path: 'manageOrders', lazy: lazyPage(() => import('../features/admin/manage-orders-page')) },
+      { path: dashboardChild.overview, lazy: lazyPage(() => import('../features/admin/overview-page')) },
+      { path: dashboardChild.manageUser, lazy: lazyPage(() => import('../features/admin/manage-users-page')) },
+      { path: dashboardChild.addTool, lazy: lazyPage(() => import('../features/admin/add-tool-page')) },
+      { path: dashboardChild.manageTools, lazy: lazyPage(() => import('../features/admin/manage-tools-page')) },
+      { path: dashboardChild.manageOrders, lazy: lazyPage(() => import('../features/admin/manage-orders-page')) },
+      { path: dashboardChild.messages, lazy: lazyPage(() => import('../features/admin/messages-page')) },
+      { path: dashboardChild.activity, lazy: lazyPage(() => import('../features/admin/activity-page')) },
     ],
   },
   { path: '*', Component: NotFoundPage },
@@ -33,18 +38,18 @@ const dashboardChildren: RouteObject[] = [
 
 const pages: RouteObject[] = [
   { index: true, lazy: home },
-  { path: 'home', lazy: home },
-  { path: 'ourTools', lazy: lazyPage(() => import('../features/catalogue/our-tools-page')) },
-  { path: 'contactUs', lazy: lazyPage(() => import('../features/contact/contact-page')) },
-  { path: 'aboutUs', lazy: lazyPage(() => import('../features/about/about-page')) },
-  { path: 'login', lazy: lazyPage(() => import('../features/auth/login-page')) },
-  { path: 'registration', lazy: lazyPage(() => import('../features/auth/registration-page')) },
+  { path: segments.home, lazy: home },
+  { path: segments.ourTools, lazy: lazyPage(() => import('../features/catalogue/our-tools-page')) },
+  { path: segments.contactUs, lazy: lazyPage(() => import('../features/contact/contact-page')) },
+  { path: segments.aboutUs, lazy: lazyPage(() => import('../features/about/about-page')) },
+  { path: segments.login, lazy: lazyPage(() => import('../features/auth/login-page')) },
+  { path: segments.registration, lazy: lazyPage(() => import('../features/auth/registration-page')) },
   {
     Component: RequireAuth,
     children: [
-      { path: 'purchase/:id', lazy: lazyPage(() => import('../features/purchase/purchase-page')) },
+      { path: withIdParam(segments.purchase), lazy: lazyPage(() => import('../features/purchase/purchase-page')) },
       {
-        path: 'dashboard',
+        path: segments.dashboard,
         lazy: lazyPage(() => import('../features/dashboard/dashboard-layout')),
         children: dashboardChildren,
       },

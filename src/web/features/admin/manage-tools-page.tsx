@@ -1,9 +1,106 @@
-/** Declared behind its guard now; the page itself arrives with a later issue. */
-export default function Page() {
+import { useState } from 'react';
+import { PREVIEW } from '../../../shared/constants';
+import { CONFIRM, EMPTY_TEXT, TOASTS } from '../../../shared/messages';
+import type { Tool } from '../../../shared/schemas/catalogue';
+import { formatUsd, preview } from '../../../shared/text';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { Loading } from '../../components/loading';
+import { useKeepPageInRange, usePageParam } from '../../lib/paging';
+import { notify } from '../../lib/toast';
+import { useDeleteTool } from './api/delete-tool';
+import { TOOLS_PAGE_SIZE, useToolsPage } from './api/get-tools';
+import { EditToolDialog } from './components/edit-tool-dialog';
+
+const columns: DataTableColumn<Tool>[] = [
+  {
+    header: 'Image',
+    cell: (tool) => (
+      <img src={tool.image} alt={tool.name} width="64" height="48" loading="lazy" className="h-12 w-16 rounded bg-base-200 object-contain" />
+    ),
+  },
+  { header: 'Name', primary: true, rowHeader: true, className: 'min-w-32 font-medium', cell: (tool) => tool.name },
+  { header: 'Price', className: 'whitespace-nowrap', cell: (tool) => formatUsd(tool.price) },
+  { header: 'Description', className: 'min-w-48', cell: (tool) => preview(tool.description, PREVIEW.manageTools, '...') },
+  { header: 'Min. quantity', cell: (tool) => tool.minQty },
+  { header: 'Available', cell: (tool) => tool.availableQty },
+];
+
+export default function ManageToolsPage() {
+  const [page, setPage] = usePageParam();
+  const tools = useToolsPage(page);
+  useKeepPageInRange(page, tools.data?.total, TOOLS_PAGE_SIZE, setPage);
+  const deleteTool = useDeleteTool();
+  const [toDelete, setToDelete] = useState<Tool | null>(null);
+  const [editing, setEditing] = useState<Tool | null>(null);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteTool.mutateAsync(toDelete._id);
+      notify.success(TOASTS.productDeleted);
+    } catch {
+      notify.error(TOASTS.tryAgain);
+    } finally {
+      setToDelete(null);
+    }
+  };
+
   return (
-    <section>
-      <h1 className="text-3xl font-bold">Manage Tools</h1>
-      <p className="mt-4 text-base-content/80">Tool management arrives with the back office.</p>
+    <section aria-labelledby="manage-tools-title">
+      <h2 id="manage-tools-title" className="text-3xl font-bold">Manage Tools</h2>
+      {tools.isPending ? <Loading label="Loading tools" /> : null}
+      {tools.isError ? (
+        <div role="alert" className="alert alert-error mt-6">
+          <span>The tools could not be loaded.</span>
+          <button type="button" className="btn btn-sm" onClick={() => void tools.refetch()}>Try again</button>
+        </div>
+      ) : null}
+      {tools.data ? (
+        <DataTable
+          className="mt-6"
+          aria-labelledby="manage-tools-title"
+          rows={tools.data.items}
+          getRowKey={(tool) => tool._id}
+          rowTestId="tool-row"
+          stackBelow="lg"
+          emptyText={EMPTY_TEXT.manageTools}
+          columns={[
+            ...columns,
+            {
+              header: 'Actions',
+              cell: (tool) => (
+                <div className="flex flex-wrap gap-2">
+                  <button type="button" className="btn btn-sm btn-outline" onClick={() => setEditing(tool)} aria-label={`Edit ${tool.name}`}>
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline btn-error"
+                    onClick={() => setToDelete(tool)}
+                    aria-label={`Delete ${tool.name}`}
+                  >
+                    Delete
+                  </button>
+                </div>
+              ),
+            },
+          ]}
+          busy={tools.isPlaceholderData}
+          page={page}
+          pageSize={TOOLS_PAGE_SIZE}
+          total={tools.data.total}
+          onPageChange={setPage}
+        />
+      ) : null}
+      <EditToolDialog tool={editing} onClose={() => setEditing(null)} />
+      <ConfirmModal
+        open={toDelete !== null}
+        message={CONFIRM.deleteProduct}
+        busy={deleteTool.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
     </section>
   );
 }

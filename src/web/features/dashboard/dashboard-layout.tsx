@@ -11,10 +11,13 @@ const customerItems = [
 ];
 const adminItems = [
   { to: paths.dashboard, label: 'My Profile', end: true },
+  { to: paths.overview, label: 'Overview' },
   { to: paths.manageUser, label: 'Manage Users' },
   { to: paths.addTool, label: 'Add Product' },
   { to: paths.manageTools, label: 'Manage Tools' },
   { to: paths.manageOrders, label: 'Manage Orders' },
+  { to: paths.messages, label: 'Messages' },
+  { to: paths.activity, label: 'Activity' },
 ];
 
 const closeDrawer = () => {

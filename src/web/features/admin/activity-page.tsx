@@ -1,0 +1,87 @@
+import { EMPTY_TEXT } from '../../../shared/messages';
+import { AUDIT_ACTION_LABELS, type AuditEntry } from '../../../shared/schemas/admin';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { Loading } from '../../components/loading';
+import { useKeepPageInRange, usePageParam } from '../../lib/paging';
+import { AUDIT_PAGE_SIZE, useAudit } from './api/get-audit';
+import { auditChangeLines, auditTargetName } from './audit-summary';
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+const columns: DataTableColumn<AuditEntry>[] = [
+  {
+    header: 'When',
+    className: 'whitespace-nowrap',
+    cell: (entry) => <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time>,
+  },
+  { header: 'What', primary: true, rowHeader: true, className: 'font-medium', cell: (entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action },
+  { header: 'Who', className: 'min-w-40', cell: (entry) => <span className="break-all">{entry.actorEmail}</span> },
+  {
+    header: 'Target',
+    className: 'min-w-36',
+    cell: (entry) => {
+      const name = auditTargetName(entry.before, entry.after);
+      return (
+        <div>
+          {name ? <p>{name}</p> : null}
+          <p className="font-mono text-xs break-all text-base-content/80" title={entry.targetId}>
+            {entry.targetId}
+          </p>
+        </div>
+      );
+    },
+  },
+  {
+    header: 'Change',
+    className: 'min-w-56',
+    cell: (entry) => {
+      const lines = auditChangeLines(entry.before, entry.after);
+      return lines.length === 0 ? (
+        <span className="text-base-content/80">—</span>
+      ) : (
+        <ul className="space-y-0.5 text-sm">
+          {lines.map((line) => (
+            <li key={line} className="break-words">{line}</li>
+          ))}
+        </ul>
+      );
+    },
+  },
+];
+
+export default function ActivityPage() {
+  const [page, setPage] = usePageParam();
+  const audit = useAudit(page);
+  useKeepPageInRange(page, audit.data?.total, AUDIT_PAGE_SIZE, setPage);
+
+  return (
+    <section aria-labelledby="activity-title">
+      <h2 id="activity-title" className="text-3xl font-bold">Activity</h2>
+      <p className="mt-2 text-base-content/80">Every change made in the back office, newest first.</p>
+      {audit.isPending ? <Loading label="Loading the activity" /> : null}
+      {audit.isError ? (
+        <div role="alert" className="alert alert-error mt-6">
+          <span>The activity could not be loaded.</span>
+          <button type="button" className="btn btn-sm" onClick={() => void audit.refetch()}>Try again</button>
+        </div>
+      ) : null}
+      {audit.data ? (
+        <DataTable
+          className="mt-6"
+          aria-labelledby="activity-title"
+          rows={audit.data.items}
+          getRowKey={(entry) => entry._id}
+          rowTestId="activity-row"
+          stackBelow="lg"
+          emptyText={EMPTY_TEXT.activity}
+          columns={columns}
+          busy={audit.isPlaceholderData}
+          page={page}
+          pageSize={AUDIT_PAGE_SIZE}
+          total={audit.data.total}
+          onPageChange={setPage}
+        />
+      ) : null}
+    </section>
+  );
+}

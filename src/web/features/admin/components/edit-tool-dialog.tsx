@@ -1,0 +1,135 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { TOASTS } from '../../../../shared/messages';
+import { productPatchSchema, type ProductCreate, type ProductForm } from '../../../../shared/schemas/admin';
+import type { Tool } from '../../../../shared/schemas/catalogue';
+import { ApiRequestError } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { itemQueryOptions } from '../../catalogue/api/get-item';
+import { uploadImageMutationKey } from '../api/upload-image';
+import { useUpdateTool } from '../api/update-tool';
+import { PRODUCT_FIELD_NAMES, productEditFormSchema, productPatch } from '../product-patch';
+import { applyServerFieldErrors } from '../server-field-errors';
+import { ProductFields } from './product-fields';
+
+interface EditToolDialogProps {
+  /** The tool being edited; null while the dialog is closed. */
+  tool: Tool | null;
+  onClose: () => void;
+}
+
+/**
+ * The edit dialog of Manage Tools, on the native <dialog> like ConfirmModal: opened as a modal,
+ * the page behind is inert (focus stays inside), Escape closes it, and the browser gives focus
+ * back to the Edit button afterwards.
+ */
+export function EditToolDialog({ tool, onClose }: EditToolDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const open = tool !== null;
+
+  useEffect(() => {
+    const node = dialog.current;
+    if (!node) return;
+    if (open && !node.open) node.showModal();
+    if (!open && node.open) node.close();
+  }, [open]);
+
+  return (
+    <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={() => open && onClose()}>
+      {/* A new tool remounts the form, so it starts from that tool's values. */}
+      {tool ? <EditToolForm key={tool._id} tool={tool} titleId={titleId} onDone={onClose} /> : null}
+    </dialog>
+  );
+}
+
+function toForm(tool: Tool): ProductForm {
+  return {
+    name: tool.name,
+    price: tool.price,
+    image: tool.image,
+    description: tool.description,
+    minQty: tool.minQty,
+    availableQty: tool.availableQty,
+  };
+}
+
+function EditToolForm({ tool, titleId, onDone }: { tool: Tool; titleId: string; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const updateTool = useUpdateTool();
+  const uploading = useIsMutating({ mutationKey: uploadImageMutationKey }) > 0;
+  // What the admin started from. After a stock conflict its stock becomes the current one, so
+  // saving again is checked against what the admin has now been shown.
+  const [seen, setSeen] = useState(tool);
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<ProductForm, unknown, ProductCreate>({
+    resolver: zodResolver(productEditFormSchema(tool.image)),
+    defaultValues: toForm(tool),
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const patch = productPatch(seen, values);
+    if (Object.keys(patch).length === 0) {
+      onDone();
+      return;
+    }
+    // The body's own rules (the API's schema), said under the fields instead of as a 400.
+    const checked = productPatchSchema.safeParse(patch);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        const field = PRODUCT_FIELD_NAMES.find((name) => name === issue.path[0]);
+        if (field) form.setError(field, { type: 'validate', message: issue.message }, { shouldFocus: true });
+        else setProblem(issue.message);
+      }
+      return;
+    }
+    setProblem(null);
+    try {
+      await updateTool.mutateAsync({ id: tool._id, patch: checked.data });
+      notify.success(TOASTS.productUpdated);
+      onDone();
+    } catch (error) {
+      if (applyServerFieldErrors(error, PRODUCT_FIELD_NAMES, form.setError)) return;
+      if (error instanceof ApiRequestError && error.status === 409) {
+        setProblem(error.message);
+        const current = await queryClient.fetchQuery({ ...itemQueryOptions(tool._id), staleTime: 0 }).catch(() => null);
+        if (current) setSeen((before) => ({ ...before, availableQty: current.availableQty }));
+        return;
+      }
+      // Toasts sit below a modal dialog, so the dialog says it itself.
+      setProblem(error instanceof ApiRequestError && error.status >= 400 && error.status < 500 ? error.message : TOASTS.tryAgain);
+    }
+  });
+
+  return (
+    <div className="modal-box max-w-2xl p-4 sm:p-6">
+      <h2 id={titleId} className="text-lg font-bold">
+        Edit {tool.name}
+      </h2>
+      <form onSubmit={onSubmit} noValidate aria-labelledby={titleId} className="mt-4 space-y-4">
+        <ProductFields form={form} currentImage={tool.image} />
+        {seen.availableQty !== tool.availableQty ? (
+          <p className="text-sm">
+            In stock now: <strong>{seen.availableQty}</strong>
+          </p>
+        ) : null}
+        {problem ? (
+          <p role="alert" className="alert alert-error text-sm">
+            {problem}
+          </p>
+        ) : null}
+        <div className="modal-action flex-wrap">
+          <button type="button" className="btn" onClick={onDone}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={updateTool.isPending || uploading} aria-busy={updateTool.isPending || undefined}>
+            {updateTool.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            Save changes
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import type { Tool } from '../../../shared';
+import { API_ERRORS, TOASTS } from '../../../shared/messages';
+import type { Profile } from '../../../shared/schemas/accounts';
+import { purchaseFormSchema, type PurchaseForm as PurchaseFormValues } from '../../../shared/schemas/orders';
+import { paths } from '../../config/paths';
+import { TextField } from '../../components/form-field';
+import { QuantityStepper } from '../../components/quantity-stepper';
+import { SubmitButton } from '../../components/submit-button';
+import { notify } from '../../lib/toast';
+import { usePlaceOrder } from '../orders/api/place-order';
+
+interface PurchaseFormProps {
+  /** Known before the form mounts, so the quantity starts at this tool's minimum. */
+  item: Tool;
+  /** The buyer's saved details; may arrive after the buyer has started typing. */
+  profile: Pick<Profile, 'address' | 'phone'> | undefined;
+  /** Called when the order is refused, so the page can show the tool's current stock. */
+  onFailure: () => void;
+}
+
+const PREFILLED_FIELDS = ['address', 'phone'] as const;
+
+/**
+ * The purchase form of one tool. It is never `reset` after mounting: `reset` drops react-hook-form's
+ * field registry until the next render, and a keystroke in that gap is lost and then wiped from the
+ * input. So the defaults are final at mount, and the saved address and phone are offered with
+ * `setValue`, only into fields the buyer has left alone.
+ */
+export function PurchaseForm({ item, profile, onFailure }: PurchaseFormProps) {
+  const placeOrder = usePlaceOrder();
+  const navigate = useNavigate();
+
+  // The same rules as the server, with this tool's limits, so mistakes show before sending.
+  const schema = useMemo(
+    () =>
+      purchaseFormSchema.extend({
+        quantity: purchaseFormSchema.shape.quantity
+          .min(item.minQty, { error: API_ERRORS.belowMinimum(item.minQty) })
+          .max(item.availableQty, { error: API_ERRORS.notEnoughStock(item.availableQty) }),
+      }) satisfies z.ZodType<PurchaseFormValues>,
+    [item.minQty, item.availableQty],
+  );
+
+  const {
+    control,
+    register,
+    handleSubmit,
+    getValues,
+    getFieldState,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<PurchaseFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { quantity: item.minQty, address: '', phone: '' },
+  });
+
+  // Offer the saved details once, when the profile first arrives. Later refetches, and anything the
+  // buyer typed (even while the profile was on its way), are left alone.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (!profile || prefilled.current) return;
+    prefilled.current = true;
+    for (const name of PREFILLED_FIELDS) {
+      const saved = profile[name];
+      if (!saved || getValues(name) !== '' || getFieldState(name).isDirty) continue;
+      // Revalidate only to clear a "required" message shown before the profile arrived.
+      setValue(name, saved, { shouldDirty: false, shouldValidate: getFieldState(name).invalid });
+    }
+  }, [profile, getValues, getFieldState, setValue]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await placeOrder.mutateAsync({ toolId: item._id, ...schema.parse(values) });
+      notify.success(TOASTS.orderPlaced);
+      navigate(paths.myOrders);
+    } catch (error) {
+      notify.failure(error);
+      onFailure();
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-label="Purchase form">
+      <div>
+        <label htmlFor="purchase-quantity" className="mb-1 block text-sm font-medium">Quantity</label>
+        <Controller
+          control={control}
+          name="quantity"
+          render={({ field }) => (
+            <QuantityStepper
+              id="purchase-quantity"
+              value={field.value}
+              start={item.minQty}
+              max={item.availableQty}
+              onChange={field.onChange}
+              invalid={Boolean(errors.quantity)}
+              describedBy={errors.quantity ? 'purchase-quantity-error' : undefined}
+            />
+          )}
+        />
+        {errors.quantity?.message ? (
+          <p id="purchase-quantity-error" role="alert" className="mt-1 text-sm text-error">{errors.quantity.message}</p>
+        ) : null}
+      </div>
+      <TextField label="Delivery address" autoComplete="street-address" registration={register('address')} error={errors.address} />
+      <TextField label="Phone" type="tel" autoComplete="tel" registration={register('phone')} error={errors.phone} />
+      <p className="text-sm text-base-content/80">Delivery is free. You pay on the next step.</p>
+      <SubmitButton busy={isSubmitting}>Purchase</SubmitButton>
+    </form>
+  );
+}
