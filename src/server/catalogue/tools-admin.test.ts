@@ -182,7 +182,7 @@ describe('POST /api/items', () => {
     ['the image ftp://example.com/a.png', buildProductInput({ image: 'ftp://example.com/a.png' }), 'image', VALIDATION.productImageInvalid],
     ['the image data:image/png;base64,AAAA', buildProductInput({ image: 'data:image/png;base64,AAAA' }), 'image', VALIDATION.productImageInvalid],
     ['an https image with a password', buildProductInput({ image: 'https://u:p@example.com/a.png' }), 'image', VALIDATION.productImageInvalid],
-    ['a relative image path', buildProductInput({ image: '/images/tools/x.svg' }), 'image', VALIDATION.productImageInvalid],
+    ['a relative image path', buildProductInput({ image: '../images/tools/x.svg' }), 'image', VALIDATION.productImageInvalid],
     ['the image of an upload that does not exist', buildProductInput({ image: `/api/images/${UNKNOWN_ID}` }), 'image', API_ERRORS.imageNotFound],
   ];
 
