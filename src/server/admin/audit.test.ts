@@ -1,4 +1,5 @@
-import { count, eq } from 'drizzle-orm';
+import { countAuditEntries } from '../../../tests/support/audit';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdmin, createCustomer, uniqueEmail, type TestUser } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const auditCount = async () => (await t.database.db.select({ n: count() }).from(auditLog))[0]!.n;
+const auditCount = () => countAuditEntries(t.database.db);
 const roleOf = async (email: string) => (await t.database.db.select({ role: users.role }).from(users).where(eq(users.email, email)))[0]?.role;
 const promote = (email: string, user: TestUser | null = admin) =>
   t.app.inject({ method: 'PUT', url: `/api/user/admin/${encodeURIComponent(email)}`, headers: user ? bearer(user) : {} });

@@ -1,3 +1,4 @@
+import { countAuditEntries } from '../../../tests/support/audit';
 import { asc, count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const toolRows = () => t.database.db.select().from(tools).orderBy(asc(tools.createdAt), asc(tools.id));
 const toolCount = async () => (await t.database.db.select({ n: count() }).from(tools))[0]!.n;
 const auditRows = () => t.database.db.select().from(auditLog).orderBy(asc(auditLog.createdAt), asc(auditLog.id));
-const auditCount = async () => (await t.database.db.select({ n: count() }).from(auditLog))[0]!.n;
+const auditCount = () => countAuditEntries(t.database.db);
 const getTool = (id: string) => t.app.inject({ method: 'GET', url: `/api/items/${id}` });
 const totalCount = async () => Number((await t.app.inject({ method: 'GET', url: '/api/items?limit=1' })).headers['x-total-count']);
 

@@ -1,5 +1,6 @@
+import { countAuditEntries } from '../../../tests/support/audit';
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -17,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const auditCount = async () => (await t.database.db.select({ n: count() }).from(auditLog))[0]!.n;
+const auditCount = () => countAuditEntries(t.database.db);
 const stored = async (id: string) => (await t.database.db.select().from(contactQueries).where(eq(contactQueries.id, id)))[0];
 const list = (query = '', user: TestUser | null = admin) =>
   t.app.inject({ method: 'GET', url: `/api/queries${query}`, headers: user ? bearer(user) : {} });

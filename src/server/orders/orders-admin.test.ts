@@ -1,5 +1,6 @@
+import { countAuditEntries } from '../../../tests/support/audit';
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tests/support/accounts';
 import { createTools } from '../../../tests/support/factories';
@@ -28,7 +29,7 @@ let ip = 0;
 const stockOf = async (toolId: string) => (await t.app.inject({ method: 'GET', url: `/api/items/${toolId}` })).json().availableQty;
 const storedOrder = async (id: string) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
 const auditRows = () => t.database.db.select().from(auditLog);
-const auditCount = async () => (await t.database.db.select({ n: count() }).from(auditLog))[0]!.n;
+const auditCount = () => countAuditEntries(t.database.db);
 const ship = (id: string, user: TestUser | null = admin) =>
   t.app.inject({ method: 'PATCH', url: `/api/order/${id}`, headers: user ? bearer(user) : {}, payload: { status: 'shipped' } });
 const remove = (id: string, user: TestUser | null = admin) =>
