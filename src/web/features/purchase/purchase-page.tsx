@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { largeImageUrl } from '../../../shared/schemas/admin';
 import { formatUsd } from '../../../shared/text';
 import { paths } from '../../config/paths';
 import { Loading } from '../../components/loading';
@@ -31,7 +32,16 @@ export default function PurchasePage() {
   return (
     <section className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-2">
       <div>
-        <img src={item.image} alt={item.name} width="400" height="300" className="w-full rounded-box bg-base-200" />
+        {/* An uploaded photo also has a 1200 px rendition for sharp screens; other images have one size. */}
+        <img
+          src={item.image}
+          srcSet={largeImageUrl(item.image) === item.image ? undefined : `${item.image} 600w, ${largeImageUrl(item.image)} 1200w`}
+          sizes="(min-width: 1024px) 576px, 100vw"
+          alt={item.name}
+          width="400"
+          height="300"
+          className="w-full rounded-box bg-base-200"
+        />
       </div>
       <div>
         <h1 className="text-3xl font-bold">{item.name}</h1>
