@@ -52,6 +52,14 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       },
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    // A client that trickles its headers or body, or idles on an open socket, would otherwise hold
+    // a connection forever; a few hundred such sockets made the store unreachable.
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.idleMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    // Node checks the header and request deadlines on this interval (30 s by default, which would
+    // let a trickling client outlive a short deadline by that much).
+    http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: 1000 },
     trustProxy: config.trustProxy,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();

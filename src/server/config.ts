@@ -48,6 +48,14 @@ const envSchema = z.object({
   ORDER_HOLD_HOURS: z.coerce.number().positive().max(24 * 30).default(48),
   /** Unpaid orders hold stock, so one customer may keep only this many at once. */
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).default(10),
+  /** A client must send a request's headers within this many seconds. */
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
+  /** ... and the whole request, body included (a 5 MB photo on a slow line fits), within this many. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  /** A connection with no traffic for this many seconds is closed. */
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  /** A kept-alive connection waits this long for its next request. */
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(5),
   /** Folder of the built web app; defaults to dist/web beside the sources. */
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -80,8 +88,17 @@ export type PaymentsConfig =
       apiUrl: string | null;
     };
 
+/** How long a client may take, in milliseconds: slow or silent clients must not hold sockets forever. */
+export interface TimeoutsConfig {
+  headersMs: number;
+  requestMs: number;
+  idleMs: number;
+  keepAliveMs: number;
+}
+
 export interface AppConfig {
   port: number;
+  timeouts: TimeoutsConfig;
   host: string;
   logLevel: (typeof LOG_LEVELS)[number];
   database: DatabaseConfig;
@@ -110,6 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new Error('Invalid environment configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
   }
+  if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
+    throw new Error('Invalid environment configuration:\n  HEADERS_TIMEOUT_SECONDS cannot be more than REQUEST_TIMEOUT_SECONDS');
+  }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new Error('Invalid environment configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
@@ -124,6 +144,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const extraOrigins = (e.TRUSTED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
   return {
     port: e.PORT,
+    timeouts: {
+      headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      idleMs: e.IDLE_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
     dataDir,
