@@ -100,6 +100,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         publicUrl: config.auth.publicUrl,
         throttle: createSignInThrottle(database.db, config.auth.signInMaxFailures),
         rateLimitPerMinute: config.auth.rateLimitPerMinute,
+        readRateLimitPerMinute: config.auth.readRateLimitPerMinute,
       });
       await api.register(loginRoutes, { googleEnabled: config.auth.google !== null });
       await api.register(userRoutes);

@@ -35,6 +35,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
   /** Requests a minute one client address may make to /api/auth (sign-up, sign-in, ...). */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Reads of /api/auth (the session check each page load makes) a minute per client address. */
+  AUTH_READ_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   /** Failed sign-ins for one account (per 15 minutes) before further attempts get 429. */
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   /** Card payments: `test` (built-in test-mode processor) or `stripe`. Default: stripe when its key is set. */
@@ -75,6 +77,7 @@ export interface AuthConfig {
   /** Create a first admin with a random password when the embedded store has none. */
   createDefaultAdmin: boolean;
   rateLimitPerMinute: number;
+  readRateLimitPerMinute: number;
   signInMaxFailures: number;
 }
 
@@ -172,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
       createDefaultAdmin: !e.DATABASE_URL,
       rateLimitPerMinute: e.AUTH_RATE_LIMIT,
+      readRateLimitPerMinute: e.AUTH_READ_RATE_LIMIT,
       signInMaxFailures: e.SIGN_IN_MAX_FAILURES,
     },
     payments:

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { API_ERRORS } from '../../shared';
 import type { SignInThrottle } from './sign-in-throttle';
@@ -7,6 +7,8 @@ interface AuthRoutesOptions {
   publicUrl: string;
   throttle: SignInThrottle;
   rateLimitPerMinute: number;
+  /** Reads (the session check every page load makes) are limited separately and far more loosely. */
+  readRateLimitPerMinute: number;
 }
 
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
@@ -14,44 +16,54 @@ const SIGN_IN_PATH = '/api/auth/sign-in/email';
 /**
  * Mounts the identity service (better-auth) at /api/auth, following its documented Fastify
  * integration, with two guards in front: a per-address request limit, and a throttle on failed
- * password sign-ins per account and per address.
+ * password sign-ins per account and per address. The strict limit is for writes (sign-up, sign-in,
+ * sign-out, ...); reads such as the session check that every page load makes get their own, much
+ * larger allowance, so browsing never uses up the sign-in budget or looks like being signed out.
  */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opts) => {
   app.route({
-    method: ['GET', 'POST'],
+    method: 'GET',
+    url: '/auth/*',
+    config: { rateLimit: { max: opts.readRateLimitPerMinute, timeWindow: '1 minute' } },
+    handler: forwardToIdentityService,
+  });
+  app.route({
+    method: 'POST',
     url: '/auth/*',
     config: { rateLimit: { max: opts.rateLimitPerMinute, timeWindow: '1 minute' } },
-    async handler(request, reply) {
-      const url = new URL(request.url, opts.publicUrl);
-      const signInEmail =
-        request.method === 'POST' && url.pathname === SIGN_IN_PATH ? emailOf(request.body) : null;
-      const attempt = signInEmail ? await opts.throttle.begin(signInEmail, request.ip) : null;
-      if (attempt && !attempt.allowed) {
-        return reply.code(429).send({ statusCode: 429, code: 'TOO_MANY_ATTEMPTS', message: API_ERRORS.tooManySignIns });
-      }
-
-      const response = await app.auth.handler(
-        new Request(url, {
-          method: request.method,
-          headers: fromNodeHeaders(request.headers),
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        }),
-      );
-
-      if (attempt) {
-        await attempt.settle(response.ok);
-        if (Math.random() < 0.02) await opts.throttle.prune();
-      }
-
-      reply.code(response.status);
-      response.headers.forEach((value, key) => {
-        if (key !== 'set-cookie') reply.header(key, value);
-      });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? await response.text() : null);
-    },
+    handler: forwardToIdentityService,
   });
+
+  async function forwardToIdentityService(request: FastifyRequest, reply: FastifyReply) {
+    const url = new URL(request.url, opts.publicUrl);
+    const signInEmail =
+      request.method === 'POST' && url.pathname === SIGN_IN_PATH ? emailOf(request.body) : null;
+    const attempt = signInEmail ? await opts.throttle.begin(signInEmail, request.ip) : null;
+    if (attempt && !attempt.allowed) {
+      return reply.code(429).send({ statusCode: 429, code: 'TOO_MANY_ATTEMPTS', message: API_ERRORS.tooManySignIns });
+    }
+
+    const response = await app.auth.handler(
+      new Request(url, {
+        method: request.method,
+        headers: fromNodeHeaders(request.headers),
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      }),
+    );
+
+    if (attempt) {
+      await attempt.settle(response.ok);
+      if (Math.random() < 0.02) await opts.throttle.prune();
+    }
+
+    reply.code(response.status);
+    response.headers.forEach((value, key) => {
+      if (key !== 'set-cookie') reply.header(key, value);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    return reply.send(response.body ? await response.text() : null);
+  }
 };
 
 function emailOf(body: unknown): string | null {
