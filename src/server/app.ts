@@ -25,6 +25,7 @@ import { stripeWebhookRoutes } from './payments/stripe-webhook-routes';
 import { maskEmails } from './lib/mask-emails';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
+import jsonShapePlugin from './plugins/json-shape';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import webAppPlugin from './plugins/web-app';
@@ -72,6 +73,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   const database = deps.database ?? (await openOwnDatabase(app, config));
 
   await app.register(errorsPlugin);
+  await app.register(jsonShapePlugin);
   await app.register(securityPlugin, {
     stripe: config.payments.provider === 'stripe',
     google: config.auth.google !== null,

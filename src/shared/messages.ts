@@ -52,6 +52,7 @@ export const VALIDATION = {
   cardExpiryInvalid: "Your card's expiration date is incomplete.",
   cardCvcInvalid: "Your card's security code is incomplete.",
   clientSecretRequired: 'clientSecret is required',
+  controlCharacters: 'This text contains characters that are not allowed',
 } as const;
 
 export const TOASTS = {
@@ -97,6 +98,7 @@ export const API_ERRORS = {
   toolNotFound: 'Tool not found',
   invalidJson: 'The request body is not valid JSON',
   bodyTooLarge: 'The request body is too large',
+  bodyTooDeep: 'The request body is nested too deeply',
   tooManyRequests: 'Too many requests, please try again later',
   internal: 'Something went wrong on our side. Please try again',
   unsupportedMediaType: 'The request body must be JSON',

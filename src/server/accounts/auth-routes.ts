@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { API_ERRORS } from '../../shared';
+import { API_ERRORS, VALIDATION } from '../../shared';
+import { InvalidInputError } from '../lib/domain-errors';
+import { findJsonProblem } from '../lib/json-shape';
 import type { SignInThrottle } from './sign-in-throttle';
 
 interface AuthRoutesOptions {
@@ -35,6 +37,11 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   });
 
   async function forwardToIdentityService(request: FastifyRequest, reply: FastifyReply) {
+    // The identity service would pass a NUL byte on to the database and answer 500.
+    const problem = findJsonProblem(request.body, true);
+    if (problem?.kind === 'control-characters') {
+      throw new InvalidInputError(VALIDATION.controlCharacters, { field: problem.field });
+    }
     const url = new URL(request.url, opts.publicUrl);
     const signInEmail =
       request.method === 'POST' && url.pathname === SIGN_IN_PATH ? emailOf(request.body) : null;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { VALIDATION } from '../messages';
-import { emailField, requiredText, userNameField } from './fields';
+import { emailField, plainText, requiredText, userNameField } from './fields';
 
 export const passwordField = z
   .string({ error: VALIDATION.passwordRequired })
@@ -40,7 +40,7 @@ export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 export const profileFormSchema = z.object({ userName: userNameField, address: addressField, phone: phoneField });
 export type ProfileForm = z.input<typeof profileFormSchema>;
 
-export const emailParamSchema = z.object({ email: z.string().max(LIMITS.emailMax) });
+export const emailParamSchema = z.object({ email: plainText().max(LIMITS.emailMax) });
 
 export const profileSchema = z.object({
   _id: z.string(),

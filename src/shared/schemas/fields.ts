@@ -10,8 +10,17 @@ export function requiredText(requiredMessage: string) {
   return z
     .string({ error: requiredMessage })
     .trim()
-    .min(1, { error: requiredMessage, abort: true });
+    .min(1, { error: requiredMessage, abort: true })
+    .regex(NO_CONTROL_CHARACTERS, { error: VALIDATION.controlCharacters });
 }
+
+/**
+ * Text people type never holds control characters (line breaks and tabs aside); a NUL byte cannot
+ * even be stored in a PostgreSQL text column. One rule for every text field.
+ */
+export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+/** A string of ordinary text, for fields that are not "required" in the spec's sense. */
+export const plainText = () => z.string().regex(NO_CONTROL_CHARACTERS, { error: VALIDATION.controlCharacters });
 
 /** The spec's "simple x@y.z pattern": something, @, something, dot, something; no spaces. */
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { VALIDATION } from '../messages';
 import { addressField, phoneField } from './accounts';
+import { NO_CONTROL_CHARACTERS, plainText } from './fields';
 
 export const ORDER_STATUSES = ['pending', 'shipped', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -17,7 +18,7 @@ const quantityField = z
  * details are read: name, email, product fields and price come from the server, whatever is sent.
  */
 export const orderCreateSchema = z.object({
-  toolId: z.string({ error: VALIDATION.toolIdRequired }).min(1, { error: VALIDATION.toolIdRequired }).max(100),
+  toolId: z.string({ error: VALIDATION.toolIdRequired }).min(1, { error: VALIDATION.toolIdRequired }).max(100).regex(NO_CONTROL_CHARACTERS, { error: VALIDATION.controlCharacters }),
   quantity: quantityField,
   address: addressField,
   phone: phoneField,
@@ -31,7 +32,7 @@ export type PurchaseForm = z.input<typeof purchaseFormSchema>;
 /** PATCH /api/order/:id: after payment `{status: 'pending', transactionId}`; an admin `{status: 'shipped'}`. */
 export const orderPatchSchema = z.object({
   status: z.enum(['pending', 'shipped'], { error: VALIDATION.orderStatusInvalid }),
-  transactionId: z.string().trim().min(1).max(200).optional(),
+  transactionId: plainText().trim().min(1).max(200).optional(),
 });
 export type OrderPatch = z.output<typeof orderPatchSchema>;
 
@@ -90,9 +91,9 @@ export const testCardSchema = z.object({
 export type TestCardInput = z.input<typeof testCardSchema>;
 
 export const billingDetailsSchema = z.object({
-  name: z.string().trim().max(LIMITS.contactNameMax).optional(),
-  email: z.string().trim().max(LIMITS.emailMax).optional(),
-  phone: z.string().trim().max(LIMITS.phoneMax).optional(),
+  name: plainText().trim().max(LIMITS.contactNameMax).optional(),
+  email: plainText().trim().max(LIMITS.emailMax).optional(),
+  phone: plainText().trim().max(LIMITS.phoneMax).optional(),
 });
 
 export const testConfirmSchema = z.object({

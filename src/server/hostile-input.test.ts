@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTools } from '../../tests/support/factories';
+import { bearer, createCast, TEST_ORIGIN, type TestUser } from '../../tests/support/accounts';
+import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { API_ERRORS, VALIDATION } from '../shared';
+
+/**
+ * Control characters (a NUL byte cannot be stored in PostgreSQL text) and absurdly nested JSON used
+ * to reach the database or JSON.stringify and answer 500. Now each is a 400 naming the field.
+ */
+let t: TestApp;
+let A: TestUser;
+let admin: TestUser;
+let toolId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ A, admin } = await createCast(t.app, t.database.db));
+  toolId = (await createTools(t.database.db, 1, { minQty: 1, availableQty: 100 }))[0]!.id;
+});
+afterAll(() => t.close());
+
+const NUL = 'a\u0000b';
+const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+describe('control characters', () => {
+  const cases: [string, () => Promise<{ statusCode: number; json: () => unknown }>, string][] = [
+    ['order address', () => t.app.inject({ method: 'POST', url: '/api/order', headers: bearer(A), payload: { toolId, quantity: 50, address: NUL, phone: '555' } }), 'address'],
+    ['order phone', () => t.app.inject({ method: 'POST', url: '/api/order', headers: bearer(A), payload: { toolId, quantity: 50, address: '1 Road', phone: `555${NUL}` } }), 'phone'],
+    ['profile name', () => t.app.inject({ method: 'PUT', url: `/api/user/${A.email}`, headers: bearer(A), payload: { userName: `Al${NUL}ice` } }), 'userName'],
+    ['review text', () => t.app.inject({ method: 'POST', url: '/api/review', headers: bearer(A), payload: { rating: 5, reviewText: NUL } }), 'reviewText'],
+    ['contact message', () => t.app.inject({ method: 'POST', url: '/api/queries', payload: { name: 'Vic Visitor', email: 'v@example.com', number: '555', message: NUL } }), 'message'],
+    ['sign-in email', () => t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: TEST_ORIGIN }, payload: { email: `x${NUL}@example.com`, password: 'whatever-123' } }), 'email'],
+    ['admin email path', () => t.app.inject({ method: 'PUT', url: `/api/user/admin/${encodeURIComponent(`x${NUL}@example.com`)}`, headers: bearer(admin) }), 'email'],
+  ];
+  it.each(cases)('%s with a NUL byte → 400 naming the field', async (_name, send, field) => {
+    const res = await send();
+    expect(res.statusCode).toBe(400);
+    const body = res.json() as { message: string; errors?: { field: string }[] };
+    expect(body.message).toBe(VALIDATION.controlCharacters);
+    expect(body.errors?.[0]?.field).toBe(field);
+  });
+
+  it('keeps line breaks in a contact message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/queries',
+      payload: { name: 'Vic Visitor', email: 'v@example.com', number: '555', message: 'Hello,\r\nI need 40 drills.\tThanks' },
+    });
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('deeply nested JSON', () => {
+  it.each(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/order', '/api/queries'])('%s → 400 before any handler', async (url) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...bearer(A) },
+      payload: nested(10_000),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(API_ERRORS.bodyTooDeep);
+  });
+});
