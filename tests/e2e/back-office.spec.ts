@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { expectAllInsidePhone, expectNoSidewaysScroll, PHONE } from './support/phone';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Tool } from '../../src/shared';
@@ -16,7 +17,6 @@ import { E2E_ADMIN, newCustomer, signUpByApi, type E2EUser } from './support/use
  * deletes its tools again at its end.
  */
 
-const PHONE = { width: 390, height: 844 };
 
 const origin = () => new URL(process.env.E2E_BASE_URL as string).origin;
 const suffix = () => randomUUID().slice(0, 8);
@@ -108,18 +108,6 @@ async function toolRowInManageTools(page: Page, tool: Pick<Tool, '_id' | 'name'>
 async function expectImageLoaded(image: Locator) {
   await image.scrollIntoViewIfNeeded();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-}
-
-async function expectInsidePhone(locator: Locator) {
-  const all = await locator.all();
-  expect(all.length).toBeGreaterThan(0);
-  for (const element of all) {
-    await expect(element).toBeVisible();
-    const box = await element.boundingBox();
-    expect(box, 'element has a box').not.toBeNull();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
-  }
 }
 
 /** The dashboard list pages show a spinner (role status, "Loading …") until their data is in. */
@@ -387,14 +375,12 @@ test.describe('back office', () => {
       await expect(ship).toHaveCount(1);
       await expect(remove).toHaveCount(1);
 
-      await expectInsidePhone(rows);
-      await expectInsidePhone(ship);
-      await expectInsidePhone(remove);
-      await expectInsidePhone(page.getByRole('search', { name: 'Orders by buyer' }).getByRole('button'));
-      await expectInsidePhone(page.getByTestId('transaction-id'));
-      const widths = await page.evaluate(() => ({ document: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
-      expect(widths.document).toBeLessThanOrEqual(PHONE.width);
-      expect(widths.body).toBeLessThanOrEqual(PHONE.width);
+      await expectAllInsidePhone(rows);
+      await expectAllInsidePhone(ship);
+      await expectAllInsidePhone(remove);
+      await expectAllInsidePhone(page.getByRole('search', { name: 'Orders by buyer' }).getByRole('button'));
+      await expectAllInsidePhone(page.getByTestId('transaction-id'));
+      await expectNoSidewaysScroll(page);
       expect(await accessibilityViolations(page)).toEqual([]);
     } finally {
       await customer.context.close();

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { expectAllInsidePhone, expectNoSidewaysScroll, PHONE } from './support/phone';
 import type { Locator, Page } from '@playwright/test';
 import type { Tool } from '../../src/shared';
 import { accessibilityViolations, expect, test } from './support/fixtures';
 import { E2E_ADMIN, newCustomer, signInWithForm, signUpByApi, type E2EUser } from './support/users';
 
-const PHONE = { width: 390, height: 844 };
 
 /**
  * The seventh seeded tool: the home page test looks at the first six, the other specs buy from
@@ -34,25 +34,6 @@ async function payWithTestCard(page: Page, row: Locator) {
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page.getByText('Congratulation! Your payment is successfully completed')).toBeVisible();
-}
-
-/** Every element the locator matches is shown and lies within the 390 px wide viewport. */
-async function expectAllInsideViewport(locator: Locator) {
-  const all = await locator.all();
-  expect(all.length).toBeGreaterThan(0);
-  for (const element of all) {
-    await expect(element).toBeVisible();
-    const box = await element.boundingBox();
-    expect(box, 'element has a box').not.toBeNull();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
-  }
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({ document: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
-  expect(widths.document).toBeLessThanOrEqual(PHONE.width);
-  expect(widths.body).toBeLessThanOrEqual(PHONE.width);
 }
 
 async function signInAsAdmin(page: Page) {
@@ -104,10 +85,10 @@ test.describe('dashboard lists on a phone', () => {
     await expect(unpaid.getByRole('cell').nth(4)).toHaveText(total);
     await expect(unpaid.locator('time')).toBeVisible();
 
-    await expectAllInsideViewport(page.getByRole('link', { name: 'Pay' }));
-    await expectAllInsideViewport(page.getByRole('button', { name: /^Delete order/ }));
-    await expectAllInsideViewport(page.getByTestId('transaction-id'));
-    await expectAllInsideViewport(rows);
+    await expectAllInsidePhone(page.getByRole('link', { name: 'Pay' }));
+    await expectAllInsidePhone(page.getByRole('button', { name: /^Delete order/ }));
+    await expectAllInsidePhone(page.getByTestId('transaction-id'));
+    await expectAllInsidePhone(rows);
     await expectNoSidewaysScroll(page);
     expect(await accessibilityViolations(page)).toEqual([]);
   });
@@ -129,9 +110,9 @@ test.describe('dashboard lists on a phone', () => {
     const row = await userRowOnSomePage(page, longEmail);
     await expect(row.getByRole('button', { name: 'Make Admin: Lena Longaddress' })).toBeVisible();
 
-    await expectAllInsideViewport(page.getByTestId('user-row').getByText('@', { exact: false }));
-    await expectAllInsideViewport(page.getByRole('button', { name: /^Make Admin/ }));
-    await expectAllInsideViewport(page.getByRole('navigation', { name: 'Pagination' }).getByRole('button'));
+    await expectAllInsidePhone(page.getByTestId('user-row').getByText('@', { exact: false }));
+    await expectAllInsidePhone(page.getByRole('button', { name: /^Make Admin/ }));
+    await expectAllInsidePhone(page.getByRole('navigation', { name: 'Pagination' }).getByRole('button'));
     await expectNoSidewaysScroll(page);
     expect(await accessibilityViolations(page)).toEqual([]);
   });
