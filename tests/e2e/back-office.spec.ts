@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { payWithTestCard } from './support/payment';
 import { expectAllInsidePhone, expectNoSidewaysScroll, PHONE } from './support/phone';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -81,15 +82,6 @@ async function customerSession(browser: Browser, name: string) {
   const user: E2EUser = newCustomer(name);
   await signUpByApi(page, user);
   return { context, page, user };
-}
-
-async function payWithTestCard(page: Page) {
-  await expect(page).toHaveURL(/\/dashboard\/checkOut\//);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page.getByText('Congratulation! Your payment is successfully completed')).toBeVisible();
 }
 
 /** Opens the Manage Tools page that lists `tool` (20 a page, in catalogue order) and returns its row. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { payWithTestCard } from './support/payment';
 import { expectAllInsidePhone, expectNoSidewaysScroll, PHONE } from './support/phone';
 import type { Locator, Page } from '@playwright/test';
 import type { Tool } from '../../src/shared';
@@ -26,14 +27,9 @@ async function buy(page: Page, tool: Tool) {
   await expect(page).toHaveURL(/\/dashboard\/myOrders$/);
 }
 
-async function payWithTestCard(page: Page, row: Locator) {
+async function payFromRow(page: Page, row: Locator) {
   await row.getByRole('link', { name: 'Pay' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/checkOut\//);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page.getByText('Congratulation! Your payment is successfully completed')).toBeVisible();
+  await payWithTestCard(page);
 }
 
 async function signInAsAdmin(page: Page) {
@@ -71,7 +67,7 @@ test.describe('dashboard lists on a phone', () => {
     await signUpByApi(page, newCustomer('Mo Bile'));
     const tool = await toolForThisSpec(page);
     await buy(page, tool);
-    await payWithTestCard(page, page.getByTestId('order-row').first());
+    await payFromRow(page, page.getByTestId('order-row').first());
     await buy(page, tool);
 
     const rows = page.getByTestId('order-row');

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { useModalDialog } from './use-modal-dialog';
 
 interface ConfirmModalProps {
   open: boolean;
@@ -14,15 +15,9 @@ interface ConfirmModalProps {
  * the page behind cannot be reached with the keyboard while it is open.
  */
 export function ConfirmModal({ open, message, confirmLabel = 'Delete', busy, onConfirm, onCancel }: ConfirmModalProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open);
   const titleId = useId();
 
-  useEffect(() => {
-    const node = dialog.current;
-    if (!node) return;
-    if (open && !node.open) node.showModal();
-    if (!open && node.open) node.close();
-  }, [open]);
 
   return (
     <dialog ref={dialog} className="modal" aria-labelledby={titleId} onCancel={onCancel} onClose={() => open && onCancel()}>

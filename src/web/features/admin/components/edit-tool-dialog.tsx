@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TOASTS } from '../../../../shared/messages';
 import { productPatchSchema, type ProductCreate, type ProductForm } from '../../../../shared/schemas/admin';
@@ -13,6 +13,7 @@ import { useUpdateTool } from '../api/update-tool';
 import { PRODUCT_FIELD_NAMES, productEditFormSchema, productPatch } from '../product-patch';
 import { applyServerFieldErrors } from '../server-field-errors';
 import { ProductFields } from './product-fields';
+import { useModalDialog } from '../../../components/use-modal-dialog';
 
 interface EditToolDialogProps {
   /** The tool being edited; null while the dialog is closed. */
@@ -26,16 +27,9 @@ interface EditToolDialogProps {
  * back to the Edit button afterwards.
  */
 export function EditToolDialog({ tool, onClose }: EditToolDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const open = tool !== null;
-
-  useEffect(() => {
-    const node = dialog.current;
-    if (!node) return;
-    if (open && !node.open) node.showModal();
-    if (!open && node.open) node.close();
-  }, [open]);
+  const dialog = useModalDialog(open);
 
   return (
     <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={() => open && onClose()}>
