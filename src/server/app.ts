@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { createAccessTokens } from './identity/access-tokens';
@@ -23,6 +23,7 @@ import { createPaymentProvider } from './payments/create-provider';
 import { paymentRoutes } from './payments/routes';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes';
 import { maskEmails } from './lib/mask-emails';
+import { serializeErrorForLog } from './lib/error-log-serializer';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import jsonShapePlugin from './plugins/json-shape';
@@ -37,12 +38,17 @@ const BODY_LIMIT_BYTES = 100 * 1024;
 export interface AppDependencies {
   /** An open, migrated database. Tests pass one; without it the app opens and migrates its own. */
   database?: DatabaseHandle;
+  /** Where log lines go (standard output by default); tests read them from here. */
+  logStream?: { write(line: string): void };
+  /** Told of every route as it is registered; the fuzz test sends hostile input to each. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(deps.logStream && { stream: deps.logStream }),
       // Paths such as /api/user/<email> would put customers' emails in every request log line.
       serializers: {
         req: (request: { method: string; url: string; ip?: string }) => ({
@@ -50,6 +56,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
           url: maskEmails(request.url),
           remoteAddress: request.ip,
         }),
+        // A failed query's parameters (customers' emails, names, addresses) stay out of the log.
+        err: serializeErrorForLog,
       },
     },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -61,9 +69,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     // Node checks the header and request deadlines on this interval (30 s by default, which would
     // let a trickling client outlive a short deadline by that much).
     http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: 1000 },
-    trustProxy: config.trustProxy,
+    // Which peers' X-Forwarded-For is believed: none by default, else N hops or the named proxies.
+    // (A hop count is given as Fastify's own function form; its types omit the number form.)
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only; a text/plain body is refused with 415 rather than half-parsed.
@@ -94,7 +106,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   });
   await ensureFirstAdmin(auth, database.db, config.auth, app.log);
   const payments = createPaymentProvider(config.payments, database.db);
-  scheduleOrderExpiry(app, config.orderHoldHours);
+  scheduleOrderExpiry(app, config.orderHoldMinutes);
 
   await app.register(
     async (api) => {
@@ -109,19 +121,21 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       await api.register(catalogueRoutes);
       await api.register(orderRoutes, {
         provider: payments.provider,
-        holdHours: config.orderHoldHours,
+        holdMinutes: config.orderHoldMinutes,
         maxUnpaidOrders: config.maxUnpaidOrders,
+        maxUnpaidSharePercent: config.maxUnpaidSharePercent,
+        maxNewCustomerHoldPercent: config.maxNewCustomerHoldPercent,
       });
       await api.register(paymentRoutes, {
         provider: payments.provider,
         testProcessor: payments.testProcessor,
         clientConfig: payments.clientConfig,
-        holdHours: config.orderHoldHours,
+        holdMinutes: config.orderHoldMinutes,
       });
       if (payments.stripe) {
-        await api.register(stripeWebhookRoutes, { ...payments.stripe, provider: payments.provider, holdHours: config.orderHoldHours });
+        await api.register(stripeWebhookRoutes, { ...payments.stripe, provider: payments.provider, holdMinutes: config.orderHoldMinutes });
       }
-      await api.register(reviewRoutes);
+      await api.register(reviewRoutes, { reviewsPerHour: config.reviewRateLimitPerHour });
       await api.register(contactRoutes);
       await api.register(adminRoutes);
     },
@@ -132,10 +146,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   return app;
 }
 
+/** Trusts the `hops` nearest peers (the proxies), so the client is the next address to the left. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Abandoned orders give their stock back every few minutes, besides before each purchase. */
-function scheduleOrderExpiry(app: FastifyInstance, holdHours: number) {
+function scheduleOrderExpiry(app: FastifyInstance, holdMinutes: number) {
   const sweep = () =>
-    expireStaleOrders(app.db, holdHours)
+    expireStaleOrders(app.db, holdMinutes)
       .then((expired) => expired > 0 && app.log.info({ expired }, 'expired unpaid orders and returned their stock'))
       .catch((error: unknown) => app.log.error({ err: error }, 'order expiry sweep failed'));
   let timer: NodeJS.Timeout | null = null;
@@ -152,10 +169,14 @@ function scheduleOrderExpiry(app: FastifyInstance, holdHours: number) {
 async function openOwnDatabase(app: FastifyInstance, config: AppConfig): Promise<DatabaseHandle> {
   let releaseLock: (() => Promise<void>) | null = null;
   if (config.database.kind === 'pglite' && config.database.dataDir) {
-    releaseLock = await lockDataDir(config.dataDir, (error) => {
-      app.log.fatal({ err: error }, 'lost the lock on the data folder; stopping to protect the data');
-      process.kill(process.pid, 'SIGTERM');
-    });
+    releaseLock = await lockDataDir(
+      config.dataDir,
+      (error) => {
+        app.log.fatal({ err: error }, 'lost the lock on the data folder; stopping to protect the data');
+        process.kill(process.pid, 'SIGTERM');
+      },
+      { onTakeOver: (pid) => app.log.warn({ previousPid: pid }, 'took over the data folder from a store process that stopped without releasing it') },
+    );
   }
   try {
     const handle = await openDatabase(config.database);

@@ -1,0 +1,78 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export interface ServerProcess {
+  /** e.g. http://127.0.0.1:41234 */
+  origin: string;
+  child: ChildProcessWithoutNullStreams;
+  /** Everything the server wrote to stdout so far (JSON log lines). */
+  output(): string;
+  /** Closes stdin (EXIT_WITH_STDIN) and waits for the process to exit. */
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on 127.0.0.1, for a server that must know its public address before it listens. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Starts the real server (`src/server/main.ts`) as its own operating-system process, as production
+ * runs it, with the given settings on top of quiet test defaults. Several of these on one
+ * PostgreSQL database are "several app processes". The process stops when its stdin closes, so it
+ * never outlives the test run.
+ */
+export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      LOG_LEVEL: 'info',
+      EXIT_WITH_STDIN: '1',
+      AUTH_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+      ...env,
+    },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${stdout}${stderr}`)), 60_000);
+    const onData = () => {
+      if (stdout.includes(`Server listening at ${origin}`)) {
+        clearTimeout(timer);
+        child.stdout.off('data', onData);
+        resolve();
+      }
+    };
+    child.stdout.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with code ${code} before listening:\n${stdout}${stderr}`));
+    });
+  });
+  return {
+    origin,
+    child,
+    output: () => stdout,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.stdin.end();
+      await exited;
+    },
+  };
+}
