@@ -2,39 +2,48 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Loading } from '../components/loading';
 import { useSession } from '../lib/auth-client';
+import { meansSignedOut } from '../lib/request-failure';
 import { signOut } from '../lib/session';
 import { useAdminStatus } from '../features/accounts/api/get-admin-status';
 import { paths } from '../config/paths';
+import { StoreBusy } from './store-busy';
 
-/** Signed-in guard: anonymous visitors go to /login, which sends them back here afterwards. */
+/**
+ * Signed-in guard: anonymous visitors go to /login, which sends them back here afterwards. A
+ * session check that failed for another reason (429, 5xx, no connection) is not "signed out".
+ */
 export function RequireAuth() {
-  const { data, isPending } = useSession();
+  const { data, isPending, error, refetch } = useSession();
   const location = useLocation();
   if (isPending) return <Loading label="Checking your sign-in" />;
-  if (!data?.user) {
-    return <Navigate to={paths.login} replace state={{ from: `${location.pathname}${location.search}` }} />;
-  }
-  return <Outlet />;
+  if (data?.user) return <Outlet />;
+  if (error && !meansSignedOut(error)) return <StoreBusy error={error} onRetry={refetch} />;
+  return <Navigate to={paths.login} replace state={{ from: `${location.pathname}${location.search}` }} />;
 }
 
 /**
  * Role guards (spec section 4): the admin guard signs out and redirects non-admins; the customer
- * guard signs out and redirects admins. The role comes from the server, asked by email.
+ * guard signs out and redirects admins. The role comes from the server, asked by email. Only a
+ * refused credential or the wrong role signs out; a busy store shows its message and tries again.
  */
 function RoleGuard({ admitAdmins }: { admitAdmins: boolean }) {
   const { data } = useSession();
   const email = data?.user.email;
   const status = useAdminStatus(email);
   const navigate = useNavigate();
-  const refused = status.isError || (status.data !== undefined && status.data.admin !== admitAdmins);
+  const refused =
+    (status.isError && meansSignedOut(status.error)) || (status.data !== undefined && status.data.admin !== admitAdmins);
 
   useEffect(() => {
     if (!refused) return;
     void signOut().finally(() => navigate(paths.login, { replace: true }));
   }, [refused, navigate]);
 
-  if (!email || status.isPending || refused) return <Loading label="Checking your access" />;
-  return <Outlet />;
+  if (!email || refused) return <Loading label="Checking your access" />;
+  // A role already known stays good when a later check fails for a busy store.
+  if (status.data) return <Outlet />;
+  if (status.isError) return <StoreBusy error={status.error} onRetry={status.refetch} />;
+  return <Loading label="Checking your access" />;
 }
 
 export const RequireAdmin = () => <RoleGuard admitAdmins />;

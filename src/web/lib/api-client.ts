@@ -1,5 +1,6 @@
 import type { ApiError } from '../../shared';
 import { API_ERRORS } from '../../shared';
+import { NO_CONNECTION } from './request-failure';
 
 /** An API answer that was not 2xx, with the server's message (already worded for people). */
 export class ApiRequestError extends Error {
@@ -40,7 +41,7 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiRequestError(0, 'Could not reach the store. Check your connection and try again.', null);
+    throw new ApiRequestError(0, NO_CONNECTION, null);
   }
   const body = await response.json().catch(() => null);
   if (!response.ok) {

@@ -1,16 +1,18 @@
 import { apiRequest, ApiRequestError, type ApiRequest, type ApiResponse } from './api-client';
+import { meansSignedOut } from './request-failure';
 import { getAccessToken, signOut } from './session';
 
 /**
  * A protected call (spec: "bearer"). A 401 or 403 answer removes the token and signs the
- * person out (spec section 4); the error is then thrown for the caller to show.
+ * person out (spec section 4); the error is then thrown for the caller to show. Nothing else
+ * does: a 429, a 5xx or a lost connection leaves the person signed in (see request-failure.ts).
  */
 export async function authedRequest<T>(path: string, request: ApiRequest = {}): Promise<ApiResponse<T>> {
   try {
     const token = await getAccessToken();
     return await apiRequest<T>(path, { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } });
   } catch (error) {
-    if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) await signOut();
+    if (error instanceof ApiRequestError && meansSignedOut(error)) await signOut();
     throw error;
   }
 }

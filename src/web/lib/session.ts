@@ -1,7 +1,9 @@
+import { API_ERRORS, TOASTS } from '../../shared';
 import { clearAccessToken, isFreshToken, readAccessToken, storeAccessToken } from './access-token';
 import { apiRequest, ApiRequestError } from './api-client';
 import { authClient } from './auth-client';
 import { queryClient } from './query-client';
+import { meansSignedOut, NO_CONNECTION, statusOf } from './request-failure';
 
 let renewal: Promise<string> | null = null;
 
@@ -29,8 +31,13 @@ export async function getAccessToken(): Promise<string> {
 
 async function renewFromSession(): Promise<string> {
   const session = await authClient.getSession();
+  // A busy or unreachable identity service is not "signed out": say so, and keep the session.
+  if (session.error && !meansSignedOut(session.error)) {
+    const status = statusOf(session.error) ?? 0;
+    throw new ApiRequestError(status, status === 0 ? NO_CONNECTION : TOASTS.storeBusy, null);
+  }
   const email = session.data?.user.email;
-  if (!email) throw new ApiRequestError(401, 'Please sign in to continue', null);
+  if (!email) throw new ApiRequestError(401, API_ERRORS.signInRequired, null);
   return fetchAccessToken(email);
 }
 

@@ -1,3 +1,6 @@
+import { TOASTS } from '../../../shared/messages';
+import { isStoreBusy, NO_CONNECTION } from '../../lib/request-failure';
+
 /** The identity service's error codes, in plain words for the login and registration forms. */
 const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'The email or password is wrong. Please check them and try again.',
@@ -16,7 +19,6 @@ const MESSAGES: Record<string, string> = {
   please_restart_the_process: 'Google sign-in took too long or was opened in another tab. Please try again.',
 };
 
-export const NETWORK_ERROR = 'Could not reach the store. Check your connection and try again.';
 const FALLBACK = 'Sign-in failed. Please try again.';
 
 export interface AuthErrorLike {
@@ -28,9 +30,11 @@ export interface AuthErrorLike {
 export function authErrorMessage(error: AuthErrorLike | null | undefined): string | null {
   if (!error) return null;
   if (error.code && MESSAGES[error.code]) return MESSAGES[error.code]!;
-  if (error.status === 0) return NETWORK_ERROR;
+  if (error.status === 0) return NO_CONNECTION;
   if (error.status === 429) return error.message || 'Too many attempts. Please wait a few minutes and try again.';
-  // Messages our own server words for people (common password, throttling) come through as they are.
+  if (isStoreBusy(error)) return TOASTS.storeBusy;
+  // Messages our own server words for people (common password, throttling, the name rules) come
+  // through as they are.
   if (error.status && error.status < 500 && error.message) return error.message;
   return FALLBACK;
 }

@@ -6,7 +6,8 @@ import { loginFormSchema, type LoginForm } from '../../../shared/schemas/account
 import { paths } from '../../config/paths';
 import { TextField } from '../../components/form-field';
 import { authClient, useSession } from '../../lib/auth-client';
-import { authErrorMessage, NETWORK_ERROR } from './auth-error-message';
+import { failureMessage } from '../../lib/request-failure';
+import { authErrorMessage } from './auth-error-message';
 import { AuthCard } from './components/auth-card';
 import { useFinishSignIn, useRedirectTarget } from './use-finish-sign-in';
 import { SubmitButton } from '../../components/submit-button';
@@ -27,7 +28,7 @@ export default function LoginPage() {
   // Back from Google, or already signed in: get the access token and move on.
   const signedInEmail = session.data?.user.email;
   useEffect(() => {
-    if (signedInEmail) finishSignIn(signedInEmail).catch(() => setError(NETWORK_ERROR));
+    if (signedInEmail) finishSignIn(signedInEmail).catch((failure: unknown) => setError(failureMessage(failure)));
   }, [signedInEmail, finishSignIn]);
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
@@ -37,7 +38,7 @@ export default function LoginPage() {
       setError(authErrorMessage(signInError ?? { status: 0 }));
       return;
     }
-    await finishSignIn(data.user.email).catch(() => setError(NETWORK_ERROR));
+    await finishSignIn(data.user.email).catch((failure: unknown) => setError(failureMessage(failure)));
   });
 
   return (

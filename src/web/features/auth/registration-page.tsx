@@ -7,7 +7,8 @@ import { paths } from '../../config/paths';
 import { TextField } from '../../components/form-field';
 import { authClient } from '../../lib/auth-client';
 import { updateProfileWithSession } from '../accounts/api/update-profile';
-import { authErrorMessage, NETWORK_ERROR } from './auth-error-message';
+import { failureMessage } from '../../lib/request-failure';
+import { authErrorMessage } from './auth-error-message';
 import { AuthCard } from './components/auth-card';
 import { useFinishSignIn, useRedirectTarget } from './use-finish-sign-in';
 import { SubmitButton } from '../../components/submit-button';
@@ -37,8 +38,9 @@ export default function RegistrationPage() {
       // Spec: registration saves {userName, email} on the profile, then asks for the access token.
       await updateProfileWithSession(data.user.email, { userName: userName.trim(), email: data.user.email });
       await finishSignIn(data.user.email);
-    } catch {
-      setError(NETWORK_ERROR);
+    } catch (failure) {
+      // The account exists by now; a busy store or a lost connection is said as such.
+      setError(failureMessage(failure));
     }
   });
 
