@@ -79,7 +79,10 @@ test.describe('dashboard lists on a phone', () => {
     const unpaid = rows.filter({ has: page.getByRole('link', { name: 'Pay' }) });
     const total = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format((tool.price * 100 * tool.minQty) / 100);
     await expect(unpaid.getByRole('cell').nth(4)).toHaveText(total);
-    await expect(unpaid.locator('time')).toBeVisible();
+    await expect(unpaid.locator(`time[datetime]`).first()).toBeVisible();
+    // An unpaid order says until when it holds its stock.
+    await expect(unpaid.getByTestId('pay-by')).toHaveText(/^Pay by \d{1,2}:\d{2}\s?[AP]M$/);
+    await expectAllInsidePhone(unpaid.getByTestId('pay-by'));
 
     await expectAllInsidePhone(page.getByRole('link', { name: 'Pay' }));
     await expectAllInsidePhone(page.getByRole('button', { name: /^Delete order/ }));

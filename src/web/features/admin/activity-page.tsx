@@ -1,5 +1,5 @@
 import { EMPTY_TEXT } from '../../../shared/messages';
-import { AUDIT_ACTION_LABELS, type AuditEntry } from '../../../shared/schemas/admin';
+import { AUDIT_ACTION_LABELS, AUDIT_SYSTEM_ACTOR, type AuditEntry } from '../../../shared/schemas/admin';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { Loading } from '../../components/loading';
 import { useKeepPageInRange, usePageParam } from '../../lib/paging';
@@ -15,7 +15,13 @@ const columns: DataTableColumn<AuditEntry>[] = [
     cell: (entry) => <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time>,
   },
   { header: 'What', primary: true, rowHeader: true, className: 'font-medium', cell: (entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action },
-  { header: 'Who', className: 'min-w-40', cell: (entry) => <span className="break-all">{entry.actorEmail}</span> },
+  {
+    header: 'Who',
+    className: 'min-w-40',
+    // Refunds of payments that could not settle their order are made by the store itself.
+    cell: (entry) =>
+      entry.actorEmail === AUDIT_SYSTEM_ACTOR ? <span className="italic">The store (automatic)</span> : <span className="break-all">{entry.actorEmail}</span>,
+  },
   {
     header: 'Target',
     className: 'min-w-36',
@@ -57,7 +63,9 @@ export default function ActivityPage() {
   return (
     <section aria-labelledby="activity-title">
       <h2 id="activity-title" className="text-3xl font-bold">Activity</h2>
-      <p className="mt-2 text-base-content/80">Every change made in the back office, newest first.</p>
+      <p className="mt-2 text-base-content/80">
+        Every change made in the back office, and every payment the store refunded by itself, newest first.
+      </p>
       {audit.isPending ? <Loading label="Loading the activity" /> : null}
       {audit.isError ? (
         <div role="alert" className="alert alert-error mt-6">

@@ -22,6 +22,17 @@ describe('auditChangeLines', () => {
     expect(line).toBe(`description: ${'x'.repeat(40)}…`);
   });
 
+  it("shows an automatic refund's buyer, reason, amount and payment", () => {
+    const refund = { email: 'penny@example.com', reason: 'Order deleted while it was being paid', amount: 37.02, transactionId: 'pi_test_abc123' };
+    expect(auditChangeLines(null, refund)).toEqual([
+      'email: penny@example.com',
+      'reason: Order deleted while it was being paid',
+      'amount: 37.02',
+      'transactionId: pi_test_abc123',
+    ]);
+    expect(auditTargetName(null, refund)).toBe('penny@example.com');
+  });
+
   it('is empty when there is nothing to compare', () => {
     expect(auditChangeLines(null, null)).toEqual([]);
   });

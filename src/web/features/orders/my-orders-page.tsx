@@ -14,6 +14,7 @@ import { notify } from '../../lib/toast';
 import { useDeleteOrder } from './api/delete-order';
 import { MY_ORDERS_PAGE_SIZE, useMyOrders } from './api/get-my-orders';
 import { OrderStatusBadge } from './components/order-status-badge';
+import { PayByTime } from './components/pay-by-time';
 
 const orderDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -110,7 +111,10 @@ function OrderActions({ order, onDelete }: { order: Order; onDelete: () => void 
       {order.status === 'expired' ? (
         <OrderStatusBadge order={order} />
       ) : (
-        <Link to={paths.checkOut(order._id)} className="btn btn-sm btn-primary">Pay</Link>
+        <>
+          <Link to={paths.checkOut(order._id)} className="btn btn-sm btn-primary">Pay</Link>
+          <PayByTime payBy={order.payBy} />
+        </>
       )}
       <button type="button" className="btn btn-sm btn-outline btn-error" onClick={onDelete} aria-label={`Delete order for ${order.productName}`}>
         Delete
