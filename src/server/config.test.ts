@@ -20,4 +20,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must start with postgres/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
+
+  describe('TRUST_PROXY', () => {
+    it('believes no forwarded header by default or with 0', () => {
+      expect(loadConfig({}).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    });
+
+    it('reads a number as proxy hops and a list as proxy addresses or ranges', () => {
+      expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+      expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
+      expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1 , fd00::/8 ' }).trustProxy).toEqual(['10.0.0.1', 'fd00::/8']);
+    });
+
+    it.each(['true', 'yes', 'loopback', '10.0.0.1;10.0.0.2', '-1', '10.0.0.300', '10.0.0.0/40'])('refuses %j and names TRUST_PROXY', (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be 0, a number of proxy hops/);
+    });
+  });
 });

@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** One trusted proxy: an IPv4/IPv6 address or CIDR range, checked here so a typo stops the start with its name. */
+const proxyAddressSchema = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+const isProxyAddress = (entry: string) => proxyAddressSchema.safeParse(entry).success;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Environment variables the server reads. A bad value stops the start with a message naming it. */
@@ -15,10 +19,22 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** Requests per minute per client address on public write endpoints. */
   PUBLIC_WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Reviews one signed-in customer may post per hour. */
+  REVIEW_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** When "1", the server stops when its standard input closes (tests use this so a server never outlives them). */
   EXIT_WITH_STDIN: z.enum(['0', '1']).default('0'),
-  /** Set when the server runs behind a reverse proxy, so client addresses come from X-Forwarded-For. */
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /**
+   * Reverse proxies in front of the store: `0` (none: forwarded headers are ignored), the number of
+   * proxy hops, or a comma-separated list of proxy addresses/CIDR ranges. The client address is the
+   * first address in X-Forwarded-For, from the right, that is not a trusted proxy.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine((value) => /^\d{1,2}$/.test(value) || value.split(',').every((entry) => isProxyAddress(entry.trim())), {
+      error: 'must be 0, a number of proxy hops, or comma-separated proxy addresses or CIDR ranges',
+    })
+    .default('0'),
   /** Secret that signs sessions and access tokens (32+ characters). Unset: generated once and kept under DATA_DIR. */
   AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   /** The address people use to reach the store; OAuth redirects and allowed origins derive from it. */
@@ -46,8 +62,19 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, { error: 'must start with whsec_' }).optional(),
   /** Only for tests: where the Stripe SDK sends its requests (a local stand-in server). */
   STRIPE_API_URL: z.url().optional(),
-  /** An unpaid order holds its stock this long, then expires and gives it back. */
-  ORDER_HOLD_HOURS: z.coerce.number().positive().max(24 * 30).default(48),
+  /** An unpaid order holds its stock this long, then expires and gives it back (a checkout, not a reservation). */
+  ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
+  /**
+   * One customer's unpaid orders together may hold at most this percentage of a tool's stock (or
+   * the tool's minimum order, if that is more), so a few accounts cannot take a tool off sale.
+   */
+  MAX_UNPAID_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Customers who have never paid for an order may together hold at most this percentage of a
+   * tool's stock in unpaid orders (or its minimum order, if that is more): free accounts, however
+   * many, cannot take a tool off sale for customers who pay.
+   */
+  MAX_NEW_CUSTOMER_HOLD_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
   /** Unpaid orders hold stock, so one customer may keep only this many at once. */
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).default(10),
   /** A client must send a request's headers within this many seconds. */
@@ -109,11 +136,15 @@ export interface AppConfig {
   webDistDir: string | null;
   publicWriteRateLimit: number;
   exitWithStdin: boolean;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses. Never `true` (that believes any client). */
+  trustProxy: false | number | string[];
+  reviewRateLimitPerHour: number;
   auth: AuthConfig;
   payments: PaymentsConfig;
-  orderHoldHours: number;
+  orderHoldMinutes: number;
   maxUnpaidOrders: number;
+  maxUnpaidSharePercent: number;
+  maxNewCustomerHoldPercent: number;
 }
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
@@ -162,7 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
     publicWriteRateLimit: e.PUBLIC_WRITE_RATE_LIMIT,
     exitWithStdin: e.EXIT_WITH_STDIN === '1',
-    trustProxy: e.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    reviewRateLimitPerHour: e.REVIEW_RATE_LIMIT,
     auth: {
       secret: e.AUTH_SECRET ?? null,
       publicUrl,
@@ -188,7 +220,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             apiUrl: e.STRIPE_API_URL ?? null,
           }
         : { provider: 'test' },
-    orderHoldHours: e.ORDER_HOLD_HOURS,
+    orderHoldMinutes: e.ORDER_HOLD_MINUTES,
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
+    maxUnpaidSharePercent: e.MAX_UNPAID_SHARE_PERCENT,
+    maxNewCustomerHoldPercent: e.MAX_NEW_CUSTOMER_HOLD_PERCENT,
   };
+}
+
+/** `0` → no proxy; a number → that many hops; otherwise the proxies' addresses. */
+function parseTrustProxy(value: string): AppConfig['trustProxy'] {
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  return value.split(',').map((address) => address.trim()).filter(Boolean);
 }

@@ -53,6 +53,7 @@ export const VALIDATION = {
   cardCvcInvalid: "Your card's security code is incomplete.",
   clientSecretRequired: 'clientSecret is required',
   controlCharacters: 'This text contains characters that are not allowed',
+  profilePhotoInvalid: 'Profile photo must be a link starting with https://',
 } as const;
 
 export const TOASTS = {
@@ -61,6 +62,8 @@ export const TOASTS = {
   makeAdminFailed: 'Failed to make an user admin',
   profileUpdated: 'Your profile updated successfully',
   tryAgain: 'Something went wrong! Please try again',
+  /** A 429, a 502-504 or no answer: the person stays signed in and simply tries again. */
+  storeBusy: 'The store is busy. Please try again in a moment.',
   reviewAdded: 'Your review added successfully',
   productAdded: 'Product added successfully',
   productDeleted: 'Product deleted successfully',
@@ -100,12 +103,15 @@ export const API_ERRORS = {
   bodyTooLarge: 'The request body is too large',
   bodyTooDeep: 'The request body is nested too deeply',
   tooManyRequests: 'Too many requests, please try again later',
+  reviewsTooFast: 'You are posting reviews too fast. Please try again later.',
   internal: 'Something went wrong on our side. Please try again',
   unsupportedMediaType: 'The request body must be JSON',
   signInRequired: 'Please sign in to continue',
   forbidden: 'You do not have permission to do that',
   userNotFound: 'User not found',
-  tooManySignIns: 'Too many failed sign-in attempts. Please wait 15 minutes and try again',
+  tooManySignIns: 'Too many failed sign-in attempts from here. Please wait 15 minutes and try again',
+  accountSignInsPaused:
+    'This account has had too many failed sign-in attempts, so for now it can only be signed in to from a browser that has signed in to it before. Please try again later',
   passwordTooCommon: 'This password is too common. Please choose one that is harder to guess',
   orderNotFound: 'Order not found',
   belowMinimum: (min: number) => `You must order at least ${min} units of this tool`,
@@ -113,6 +119,11 @@ export const API_ERRORS = {
     available > 0 ? `Only ${available} units of this tool are available` : 'This tool is out of stock',
   orderPaid: 'A paid order cannot be deleted',
   tooManyUnpaidOrders: 'You have too many unpaid orders. Please pay for or delete some of them first',
+  unpaidShareReached: (canStillHold: number) =>
+    canStillHold > 0
+      ? `You can hold at most ${canStillHold} more ${canStillHold === 1 ? 'unit' : 'units'} of this tool in unpaid orders. Order fewer, or pay for or delete an unpaid order first`
+      : 'You already hold as many units of this tool as unpaid orders may. Pay for or delete an unpaid order first',
+  newCustomerHoldsFull: 'Many unpaid orders are waiting for this tool right now. Please try again in a few minutes',
   orderExpired: 'This order has expired and can no longer be paid. Please order again',
   orderNotPayable: 'This order cannot be paid',
   stockChangedMeanwhile: (now: number) =>
@@ -129,6 +140,8 @@ export const API_ERRORS = {
   orderNotPaidYet: 'Only paid orders can be shipped',
   paymentNotCompleted: 'The payment was not completed',
   paymentMismatch: 'This payment does not belong to this order',
+  paymentRefunded: 'This order can no longer be paid. Your payment has been refunded',
+  paymentRefundPending: 'This order can no longer be paid. Your payment will be refunded',
   customersOnly: 'Only customers can do that',
   crossSiteRefused: 'This request must come from the store itself',
   wrongAccountForToken: 'You can only get an access token for the account you are signed in with',

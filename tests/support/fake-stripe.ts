@@ -12,6 +12,8 @@ import type { AddressInfo } from 'node:net';
  * - `POST /v1/payment_intents/:id/confirm` with `payment_method=pm_card_visa` → succeeded,
  *   `pm_card_chargeDeclined` → 402 `card_error` / `card_declined`
  * - `POST /v1/payment_intents/:id/cancel`
+ * - `POST /v1/refunds` with `payment_intent` (the whole amount; `reason`, `metadata[...]`): only a
+ *   succeeded intent, once (`charge_already_refunded` after that), the same key replays the refund
  *
  * Every request must carry `Authorization: Bearer <secretKey>`. Errors use Stripe's shape
  * `{ error: { type, code, message } }`. Tests drive outcomes with `succeed(id)` or a confirm.
@@ -31,11 +33,27 @@ export interface FakeIntent {
   livemode: false;
 }
 
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
 export interface FakeStripe {
   /** Base URL for `STRIPE_API_URL` / the provider's `apiUrl`. */
   url: string;
   secretKey: string;
   intents: Map<string, FakeIntent>;
+  /** Refunds made, by id. */
+  refunds: Map<string, FakeRefund>;
+  /** While true, `POST /v1/refunds` answers 503 as an outage would. */
+  refundsDown: boolean;
   /** Every request received, in order (method and path without the query). */
   requests: { method: string; path: string; idempotencyKey: string | null }[];
   /** Marks an intent succeeded, as a confirmed card payment would. */
@@ -63,6 +81,16 @@ class StripeApiError extends Error {
   }
 }
 
+/** `metadata[key]=value` fields of a form body. */
+function metadataOf(form: URLSearchParams): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of form) {
+    const match = /^metadata\[(.+)\]$/.exec(key);
+    if (match) metadata[match[1]!] = value;
+  }
+  return metadata;
+}
+
 const missing = (id: string) =>
   new StripeApiError(404, 'invalid_request_error', 'resource_missing', `No such payment_intent: '${id}'`, { param: 'intent' });
 
@@ -75,7 +103,10 @@ async function readBody(request: IncomingMessage): Promise<string> {
 export async function startFakeStripe(secretKey = `sk_test_fake_${alnum(16)}`): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, { body: string; intentId: string }>();
+  const refunds = new Map<string, FakeRefund>();
+  const refundByIdempotencyKey = new Map<string, { body: string; refundId: string }>();
   const requests: FakeStripe['requests'] = [];
+  const state = { refundsDown: false };
 
   function intentOrThrow(id: string): FakeIntent {
     const intent = intents.get(id);
@@ -90,11 +121,7 @@ export async function startFakeStripe(secretKey = `sk_test_fake_${alnum(16)}`): 
     }
     const currency = form.get('currency');
     if (!currency) throw new StripeApiError(400, 'invalid_request_error', 'parameter_missing', 'Missing required param: currency.');
-    const metadata: Record<string, string> = {};
-    for (const [key, value] of form) {
-      const match = /^metadata\[(.+)\]$/.exec(key);
-      if (match) metadata[match[1]!] = value;
-    }
+    const metadata = metadataOf(form);
     const id = `pi_${alnum(24)}`;
     const intent: FakeIntent = {
       id,
@@ -138,6 +165,31 @@ export async function startFakeStripe(secretKey = `sk_test_fake_${alnum(16)}`): 
     });
   }
 
+  function refund(form: URLSearchParams): FakeRefund {
+    const intentId = form.get('payment_intent');
+    if (!intentId) throw new StripeApiError(400, 'invalid_request_error', 'parameter_missing', 'Missing required param: payment_intent.');
+    const intent = intentOrThrow(intentId);
+    if (intent.status !== 'succeeded') {
+      throw new StripeApiError(400, 'invalid_request_error', 'charge_not_refundable', `PaymentIntent ${intent.id} has no successful charge to refund.`);
+    }
+    if ([...refunds.values()].some((r) => r.payment_intent === intent.id)) {
+      throw new StripeApiError(400, 'invalid_request_error', 'charge_already_refunded', `Charge for ${intent.id} has already been refunded.`);
+    }
+    const created: FakeRefund = {
+      id: `re_${alnum(24)}`,
+      object: 'refund',
+      amount: intent.amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      status: 'succeeded',
+      reason: form.get('reason'),
+      metadata: metadataOf(form),
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.set(created.id, created);
+    return created;
+  }
+
   async function route(request: IncomingMessage, response: ServerResponse): Promise<{ status: number; body: unknown }> {
     const method = request.method ?? 'GET';
     const path = (request.url ?? '/').split('?')[0]!;
@@ -169,6 +221,21 @@ export async function startFakeStripe(secretKey = `sk_test_fake_${alnum(16)}`): 
       const intent = create(form);
       if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, { body: raw, intentId: intent.id });
       return { status: 200, body: intent };
+    }
+
+    if (method === 'POST' && path === '/v1/refunds') {
+      if (state.refundsDown) throw new StripeApiError(503, 'api_error', undefined, 'Stripe is unavailable (fake outage).');
+      const previous = idempotencyKey ? refundByIdempotencyKey.get(idempotencyKey) : undefined;
+      if (previous && previous.body === raw) {
+        response.setHeader('idempotent-replayed', 'true');
+        return { status: 200, body: refunds.get(previous.refundId) };
+      }
+      if (previous) {
+        throw new StripeApiError(400, 'idempotency_error', undefined, 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+      }
+      const made = refund(form);
+      if (idempotencyKey) refundByIdempotencyKey.set(idempotencyKey, { body: raw, refundId: made.id });
+      return { status: 200, body: made };
     }
 
     const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|cancel))?$/.exec(path);
@@ -218,6 +285,13 @@ export async function startFakeStripe(secretKey = `sk_test_fake_${alnum(16)}`): 
     url: `http://127.0.0.1:${port}`,
     secretKey,
     intents,
+    refunds,
+    get refundsDown() {
+      return state.refundsDown;
+    },
+    set refundsDown(down: boolean) {
+      state.refundsDown = down;
+    },
     requests,
     succeed(id) {
       const intent = intents.get(id);

@@ -17,8 +17,11 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     AUTH_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     PUBLIC_WRITE_RATE_LIMIT: '1000',
     AUTH_RATE_LIMIT: '1000',
-    // Tests place many orders for one buyer; the cap has a test of its own.
+    // Tests place many orders for one buyer, of any share of a tool; the caps have tests of their
+    // own (orders/stock-hoarding.test.ts, orders/unpaid-cap-race.test.ts).
     MAX_UNPAID_ORDERS: '1000',
+    MAX_UNPAID_SHARE_PERCENT: '100',
+    MAX_NEW_CUSTOMER_HOLD_PERCENT: '100',
   });
   return {
     ...base,

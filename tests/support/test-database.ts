@@ -22,16 +22,30 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     const dump = await readFile(inject('pgliteDumpPath'));
     return wrapPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
   }
+  const { url, drop } = await createPostgresTestDatabase();
+  const handle = await openDatabase({ kind: 'postgres', url });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await drop();
+    },
+  };
+}
+
+/**
+ * A fresh, migrated PostgreSQL database (a copy of the run's template) and its URL, for tests that
+ * start real server processes on it. Only in the PostgreSQL project.
+ */
+export async function createPostgresTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   const template = inject('postgresTemplate');
   if (!baseUrl || !template) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
   const name = template.replace(/_template$/, `_${randomUUID().slice(0, 8)}`);
   await adminQuery(baseUrl, `create database "${name}" template "${template}"`);
-  const handle = await openDatabase({ kind: 'postgres', url: databaseUrlFor(baseUrl, name) });
   return {
-    ...handle,
-    async close() {
-      await handle.close();
+    url: databaseUrlFor(baseUrl, name),
+    drop: async () => {
       await adminQuery(baseUrl, `drop database if exists "${name}" with (force)`);
     },
   };

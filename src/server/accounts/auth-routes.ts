@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { API_ERRORS, VALIDATION } from '../../shared';
+import { CLIENT_ADDRESS_HEADER } from '../identity/auth';
 import { InvalidInputError } from '../lib/domain-errors';
 import { findJsonProblem } from '../lib/json-shape';
+import { createKnownDevices } from './known-device';
 import type { SignInThrottle } from './sign-in-throttle';
 
 interface AuthRoutesOptions {
@@ -14,15 +16,40 @@ interface AuthRoutesOptions {
 }
 
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
+/** Signing up also signs in (autoSignIn), so that browser becomes known to the new account too. */
+const SIGN_UP_PATH = '/api/auth/sign-up/email';
+
+/**
+ * Headers through which a client could claim an address. The identity service must see only the
+ * address Fastify resolved under TRUST_PROXY (request.ip), which we pass in CLIENT_ADDRESS_HEADER.
+ */
+const CLIENT_CLAIMED_ADDRESS_HEADERS = [
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-real-ip',
+  'forwarded',
+  'cf-connecting-ip',
+  'true-client-ip',
+  'x-client-ip',
+  CLIENT_ADDRESS_HEADER,
+];
 
 /**
  * Mounts the identity service (better-auth) at /api/auth, following its documented Fastify
  * integration, with two guards in front: a per-address request limit, and a throttle on failed
- * password sign-ins per account and per address. The strict limit is for writes (sign-up, sign-in,
+ * password sign-ins (sign-in-throttle.ts) that lets a browser which signed in to the account before
+ * (known-device.ts) through when strangers have used up the account's allowance. The identity
+ * service sees the client address Fastify resolved, never one the client claims in a header.
+ * The strict limit is for writes (sign-up, sign-in,
  * sign-out, ...); reads such as the session check that every page load makes get their own, much
  * larger allowance, so browsing never uses up the sign-in budget or looks like being signed out.
  */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opts) => {
+  const knownDevices = createKnownDevices((await app.auth.$context).secret, {
+    secure: opts.publicUrl.startsWith('https:'),
+  });
+
   app.route({
     method: 'GET',
     url: '/auth/*',
@@ -43,17 +70,24 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       throw new InvalidInputError(VALIDATION.controlCharacters, { field: problem.field });
     }
     const url = new URL(request.url, opts.publicUrl);
-    const signInEmail =
-      request.method === 'POST' && url.pathname === SIGN_IN_PATH ? emailOf(request.body) : null;
-    const attempt = signInEmail ? await opts.throttle.begin(signInEmail, request.ip) : null;
+    const isPost = request.method === 'POST';
+    const signInEmail = isPost && url.pathname === SIGN_IN_PATH ? emailOf(request.body) : null;
+    const passwordEmail = signInEmail ?? (isPost && url.pathname === SIGN_UP_PATH ? emailOf(request.body) : null);
+    const attempt = signInEmail
+      ? await opts.throttle.begin(signInEmail, {
+          ip: request.ip,
+          knownDeviceId: knownDevices.recognise(request.headers.cookie, signInEmail),
+        })
+      : null;
     if (attempt && !attempt.allowed) {
-      return reply.code(429).send({ statusCode: 429, code: 'TOO_MANY_ATTEMPTS', message: API_ERRORS.tooManySignIns });
+      const message = attempt.reason === 'account' ? API_ERRORS.accountSignInsPaused : API_ERRORS.tooManySignIns;
+      return reply.code(429).send({ statusCode: 429, code: 'TOO_MANY_ATTEMPTS', message });
     }
 
     const response = await app.auth.handler(
       new Request(url, {
         method: request.method,
-        headers: fromNodeHeaders(request.headers),
+        headers: identityServiceHeaders(request),
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
       }),
     );
@@ -68,12 +102,22 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       if (key !== 'set-cookie') reply.header(key, value);
     });
     const cookies = response.headers.getSetCookie();
+    if (passwordEmail && response.ok) cookies.push(knownDevices.remember(request.headers.cookie, passwordEmail));
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     return reply.send(response.body ? await response.text() : null);
   }
 };
 
+/** The request's headers, with the client address as Fastify resolved it and no client's claim. */
+function identityServiceHeaders(request: FastifyRequest): Headers {
+  const headers = fromNodeHeaders(request.headers);
+  for (const name of CLIENT_CLAIMED_ADDRESS_HEADERS) headers.delete(name);
+  headers.set(CLIENT_ADDRESS_HEADER, request.ip);
+  return headers;
+}
+
+/** The email as the identity service stores it (trimmed, lower case), so every spelling counts as one. */
 function emailOf(body: unknown): string | null {
   const email = (body as { email?: unknown } | null)?.email;
-  return typeof email === 'string' && email.length > 0 ? email.slice(0, 320) : null;
+  return typeof email === 'string' && email.trim().length > 0 ? email.trim().toLowerCase().slice(0, 320) : null;
 }

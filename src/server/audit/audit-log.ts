@@ -1,5 +1,5 @@
 import { desc, count } from 'drizzle-orm';
-import type { PageQuery } from '../../shared';
+import { AUDIT_SYSTEM_ACTOR, type PageQuery } from '../../shared';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { auditLog, type AuditAction } from '../db/schema';
 import type { Identity } from '../identity/identity';
@@ -22,6 +22,21 @@ export async function recordAudit(tx: AppTransaction, actor: Identity, entry: Au
   await tx.insert(auditLog).values({
     actorId: actor.userId,
     actorEmail: actor.email,
+    action: entry.action,
+    targetId: entry.targetId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}
+
+/**
+ * Writes one audit entry for something the store did by itself (no admin asked for it), such as
+ * refunding a payment that could not settle its order, so admins see it beside their own changes.
+ */
+export async function recordSystemAudit(tx: AppTransaction, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: null,
+    actorEmail: AUDIT_SYSTEM_ACTOR,
     action: entry.action,
     targetId: entry.targetId,
     before: entry.before ?? null,

@@ -225,10 +225,43 @@ export const testPaymentIntents = pgTable(
     billingName: text('billing_name'),
     billingEmail: text('billing_email'),
     billingPhone: text('billing_phone'),
+    /** Set once the money was handed back; the intent stays `succeeded`, as a refunded Stripe intent does. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('test_payment_intents_order_idx').on(t.orderId)],
+);
+
+/** Why the store hands a payment back: the order it was for can no longer take it. */
+export const REFUND_REASONS = ['order-deleted', 'tool-deleted', 'paid-another-way', 'expired-sold-out'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+export const REFUND_STATUSES = ['pending', 'refunded', 'failed'] as const;
+
+/**
+ * Payments that took money for an order the store can no longer fulfil, one row per payment
+ * intent: claimed (`pending`) in the same transaction that decided the payment cannot settle, then
+ * `refunded` or `failed` (refund by hand). The key makes the claim and the admin's record happen
+ * once, however many requests (confirm, PATCH, webhook retries, other processes) meet the payment.
+ * No foreign key to orders: the order is often the thing that was deleted.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    paymentIntentId: text('payment_intent_id').primaryKey(),
+    orderId: uuid('order_id').notNull(),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason', { enum: REFUND_REASONS }).notNull(),
+    buyerEmail: text('buyer_email'),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('payment_refunds_status_known', sql`${t.status} in ('pending', 'refunded', 'failed')`)],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -264,10 +297,13 @@ export const AUDIT_ACTIONS = [
   'order.deleted',
   'user.promoted',
   'query.handled',
+  // Written by the store itself (no admin): see docs/decisions/009-payments-that-cannot-settle.md.
+  'payment.refunded',
+  'payment.refund_failed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** Every admin change, written in the same transaction as the change itself. */
+/** Every admin change (and refunds the store made by itself), written in the same transaction as the change. */
 export const auditLog = pgTable(
   'audit_log',
   {

@@ -10,7 +10,8 @@ export type DomainErrorKind =
   | 'payment-incomplete'
   | 'not-allowed'
   | 'not-found'
-  | 'conflict';
+  | 'conflict'
+  | 'too-frequent';
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -52,4 +53,9 @@ export class NotFoundError extends DomainError {
 /** The thing exists but its state does not allow this now (already shipped, sold out, ...). */
 export class ConflictError extends DomainError {
   readonly kind = 'conflict';
+}
+
+/** The caller has done this too often lately (posted too many reviews, ...); it may try again later. */
+export class TooFrequentError extends DomainError {
+  readonly kind = 'too-frequent';
 }

@@ -10,13 +10,13 @@ import { auditLog, orders } from '../db/schema';
 import { expireStaleOrders } from './orders-repository';
 
 /** The admin's side of orders: the filtered list, shipping, deleting, and the audit entries they write. */
-const HOLD_HOURS = 4;
+const HOLD_MINUTES = 30;
 let t: TestApp;
 let admin: TestUser;
 let otherAdmin: TestUser;
 let customer: TestUser;
 beforeAll(async () => {
-  t = await createTestApp({ orderHoldHours: HOLD_HOURS });
+  t = await createTestApp({ orderHoldMinutes: HOLD_MINUTES });
   admin = await createAdmin(t.app, t.database.db, 'Ada Admin');
   otherAdmin = await createAdmin(t.app, t.database.db, 'Otto Admin');
   customer = await createCustomer(t.app, 'Cora Customer');
@@ -64,8 +64,8 @@ async function pay(orderId: string, buyer: TestUser) {
 }
 
 async function expire(orderId: string) {
-  await t.database.db.update(orders).set({ createdAt: new Date(Date.now() - (HOLD_HOURS + 1) * 3_600_000) }).where(eq(orders.id, orderId));
-  expect(await expireStaleOrders(t.database.db, HOLD_HOURS)).toBeGreaterThanOrEqual(1);
+  await t.database.db.update(orders).set({ createdAt: new Date(Date.now() - (HOLD_MINUTES + 1) * 60_000) }).where(eq(orders.id, orderId));
+  expect(await expireStaleOrders(t.database.db, HOLD_MINUTES)).toBeGreaterThanOrEqual(1);
 }
 
 /** One order of `buyer` in each state (two unpaid), placed oldest first (the expired one is backdated). */

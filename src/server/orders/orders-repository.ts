@@ -5,12 +5,13 @@ import type { Identity } from '../identity/identity';
 import { recordAudit } from '../audit/audit-log';
 import { returnStock, takeStock } from '../catalogue/stock';
 import type { AppDatabase, AppTransaction } from '../db/client';
-import { orders, tools, users } from '../db/schema';
+import { orders, users } from '../db/schema';
 import { ConflictError, InvalidInputError, NotFoundError } from '../lib/domain-errors';
+import { checkHoldLimits, countUnpaidOrders, lockBuyer, lockTool, type HoldLimits } from './hold-limits';
 
 export type OrderRow = typeof orders.$inferSelect;
 
-export function toApiOrder(row: OrderRow, holdHours: number): Order {
+export function toApiOrder(row: OrderRow, holdMinutes: number): Order {
   return {
     _id: row.id,
     toolId: row.toolId,
@@ -28,7 +29,7 @@ export function toApiOrder(row: OrderRow, holdHours: number): Order {
     transactionId: row.transactionId,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
-    payBy: new Date(row.createdAt.getTime() + holdHours * 3_600_000).toISOString(),
+    payBy: new Date(row.createdAt.getTime() + holdMinutes * 60_000).toISOString(),
   };
 }
 
@@ -42,7 +43,7 @@ export const isHolding = (row: Pick<OrderRow, 'paid' | 'status'>) => !row.paid &
  * an order is expired and its stock returned together or not at all, and two processes sweeping
  * at once cannot return the same stock twice (each order row is updated once, by one of them).
  */
-export async function expireStaleOrders(db: AppDatabase, holdHours: number): Promise<number> {
+export async function expireStaleOrders(db: AppDatabase, holdMinutes: number): Promise<number> {
   return db.transaction(async (tx) => {
     const expired = await tx
       .update(orders)
@@ -51,7 +52,7 @@ export async function expireStaleOrders(db: AppDatabase, holdHours: number): Pro
         and(
           eq(orders.paid, false),
           isNull(orders.status),
-          lt(orders.createdAt, sql`now() - make_interval(secs => ${holdHours * 3600})`),
+          lt(orders.createdAt, sql`now() - make_interval(mins => ${holdMinutes})`),
         ),
       )
       .returning({ toolId: orders.toolId, quantity: orders.quantity });
@@ -68,28 +69,24 @@ export async function expireStaleOrders(db: AppDatabase, holdHours: number): Pro
 /**
  * Places an order: the tool's stock is taken with a conditional update (so concurrent buyers can
  * never oversell), the order is written with the tool's own name, image, description and price,
- * and the delivery details are saved on the buyer's profile: all in one transaction.
+ * and the delivery details are saved on the buyer's profile: all in one transaction. Unpaid orders
+ * hold stock without costing anything, so the buyer's unpaid orders are capped in number and in
+ * share of the tool (hold-limits.ts, docs/decisions/008-stock-holds.md).
  */
-export async function placeOrder(
-  db: AppDatabase,
-  buyer: Identity,
-  input: OrderCreate,
-  maxUnpaidOrders: number,
-): Promise<OrderRow> {
+export async function placeOrder(db: AppDatabase, buyer: Identity, input: OrderCreate, limits: HoldLimits): Promise<OrderRow> {
   return db.transaction(async (tx) => {
-    // Unpaid orders hold stock for days: without a cap one account could reserve a whole catalogue.
-    const [holding] = await tx
-      .select({ n: count() })
-      .from(orders)
-      .where(and(eq(orders.userId, buyer.userId), eq(orders.paid, false), isNull(orders.status)));
-    if ((holding?.n ?? 0) >= maxUnpaidOrders) throw new ConflictError(API_ERRORS.tooManyUnpaidOrders);
+    // Buyer first, then tool, always in this order: the counts read below stay true until the
+    // insert commits, even with the buyer's other requests on other connections or processes.
+    await lockBuyer(tx, buyer.userId);
+    if ((await countUnpaidOrders(tx, buyer.userId)) >= limits.maxUnpaidOrders) throw new ConflictError(API_ERRORS.tooManyUnpaidOrders);
+    const current = await lockTool(tx, input.toolId);
+    if (!current) throw new NotFoundError(API_ERRORS.toolNotFound);
+    if (input.quantity < current.minQty) throw new InvalidInputError(API_ERRORS.belowMinimum(current.minQty));
+    if (input.quantity > current.availableQty) throw new ConflictError(API_ERRORS.notEnoughStock(current.availableQty));
+    await checkHoldLimits(tx, current, buyer.userId, input.quantity, limits);
     const tool = await takeStock(tx, input.toolId, input.quantity, { enforceMinimum: true });
-    if (!tool) {
-      const [current] = await tx.select().from(tools).where(eq(tools.id, input.toolId));
-      if (!current) throw new NotFoundError(API_ERRORS.toolNotFound);
-      if (input.quantity < current.minQty) throw new InvalidInputError(API_ERRORS.belowMinimum(current.minQty));
-      throw new ConflictError(API_ERRORS.notEnoughStock(current.availableQty));
-    }
+    // Unreachable while the tool's row is locked; kept so a change to the locking fails safe.
+    if (!tool) throw new ConflictError(API_ERRORS.notEnoughStock(current.availableQty));
     const [order] = await tx
       .insert(orders)
       .values({
@@ -169,22 +166,37 @@ function auditSnapshot(row: OrderRow) {
   };
 }
 
+/** What became of a request to delete an unpaid order. */
+export type DeleteOutcome = 'deleted' | 'gone' | 'paid';
+
 /**
- * Deletes an unpaid order and, if it still held stock, gives the quantity back, in one transaction.
- * A paid order is never deleted. With `auditedBy` (an admin deleting someone's order) the deletion
- * is written to the audit log in the same transaction; a customer deleting their own unpaid order
- * is not an admin change. Answers the number of deleted orders (0 or 1).
+ * Reads an order and locks its row until the transaction ends. Deleting an order and settling a
+ * payment for it both start here, so they take turns: a delete that comes second sees the order
+ * paid, a payment that comes second sees the order gone (and refunds itself). Never both.
  */
-export async function deleteUnpaidOrder(db: AppDatabase, id: string, auditedBy?: Identity): Promise<number> {
+export async function lockOrder(tx: AppTransaction, id: string): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row ?? null;
+}
+
+/**
+ * Deletes an unpaid order and, if it still held stock, gives the quantity back, in one transaction
+ * that first locks the order row (see `lockOrder`). A paid order is never deleted. With `auditedBy`
+ * (an admin deleting someone's order) the deletion is written to the audit log in the same
+ * transaction; a customer deleting their own unpaid order is not an admin change.
+ */
+export async function deleteUnpaidOrder(db: AppDatabase, id: string, auditedBy?: Identity): Promise<DeleteOutcome> {
   return db.transaction(async (tx) => {
-    const [deleted] = await tx.delete(orders).where(and(eq(orders.id, id), eq(orders.paid, false))).returning();
-    if (!deleted) return 0;
+    const order = await lockOrder(tx, id);
+    if (!order) return 'gone';
+    if (order.paid) return 'paid';
+    await tx.delete(orders).where(eq(orders.id, id));
     // Only an order still holding its stock has any to give back (an expired one gave it already).
-    if (deleted.status === null) await returnStock(tx, deleted.toolId, deleted.quantity);
+    if (order.status === null) await returnStock(tx, order.toolId, order.quantity);
     if (auditedBy) {
-      await recordAudit(tx, auditedBy, { action: 'order.deleted', targetId: deleted.id, before: auditSnapshot(deleted), after: null });
+      await recordAudit(tx, auditedBy, { action: 'order.deleted', targetId: order.id, before: auditSnapshot(order), after: null });
     }
-    return 1;
+    return 'deleted';
   });
 }
 
@@ -194,7 +206,8 @@ export async function attachPaymentIntent(db: AppDatabase, orderId: string, inte
 
 /**
  * Marks a holding order paid with the provider's transaction id (not once its tool was deleted). Idempotent: the same payment
- * again changes nothing. Answers the number of orders modified.
+ * again changes nothing. Answers the number of orders modified. Call it inside the transaction that
+ * locked the order (`lockOrder`), having decided there that this payment may settle it.
  */
 export async function markOrderPaid(db: AppDatabase, orderId: string, transactionId: string): Promise<number> {
   const updated = await db

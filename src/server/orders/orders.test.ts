@@ -93,7 +93,7 @@ describe('POST /api/order', () => {
       createdAt: expect.any(String),
       payBy: expect.any(String),
     });
-    expect(Date.parse(body.payBy) - Date.parse(body.createdAt)).toBe(48 * 3_600_000);
+    expect(Date.parse(body.payBy) - Date.parse(body.createdAt)).toBe(30 * 60_000);
     expect(await stockOf(tool.id)).toBe(17);
   });
 

@@ -32,18 +32,23 @@ import {
   toApiOrder,
   type OrderRow,
 } from './orders-repository';
+import type { HoldLimits } from './hold-limits';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
-interface OrderRoutesOptions {
+interface OrderRoutesOptions extends HoldLimits {
   provider: PaymentProvider;
-  holdHours: number;
-  maxUnpaidOrders: number;
+  holdMinutes: number;
 }
 
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, opts) => {
-  const deps = { db: app.db, provider: opts.provider, holdHours: opts.holdHours, log: app.log };
-  const present = (row: OrderRow) => toApiOrder(row, opts.holdHours);
+  const deps = { db: app.db, provider: opts.provider, holdMinutes: opts.holdMinutes, log: app.log };
+  const present = (row: OrderRow) => toApiOrder(row, opts.holdMinutes);
+  const holdLimits: HoldLimits = {
+    maxUnpaidOrders: opts.maxUnpaidOrders,
+    maxUnpaidSharePercent: opts.maxUnpaidSharePercent,
+    maxNewCustomerHoldPercent: opts.maxNewCustomerHoldPercent,
+  };
 
   /** The order if the caller may see it (its buyer or an admin); otherwise it does not exist for them. */
   async function visibleOrder(identity: Identity, id: string): Promise<OrderRow> {
@@ -62,8 +67,8 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     async (request, reply) => {
       if (!isUuid(request.body.toolId)) throw new NotFoundError(API_ERRORS.toolNotFound);
       // Stock held by abandoned orders comes back before anyone is told it is gone.
-      await expireStaleOrders(app.db, opts.holdHours);
-      const order = await placeOrder(app.db, request.identity!, request.body, opts.maxUnpaidOrders);
+      await expireStaleOrders(app.db, opts.holdMinutes);
+      const order = await placeOrder(app.db, request.identity!, request.body, holdLimits);
       request.log.info({ orderId: order.id, toolId: order.toolId, quantity: order.quantity }, 'order placed');
       return reply.code(201).send({ insertedId: order.id });
     },
@@ -134,11 +139,12 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         new ConflictError(identity.role === 'admin' ? API_ERRORS.paidOrderCannotBeDeleted : API_ERRORS.orderPaid);
       if (order.paid) throw paidRefusal();
       // An admin deleting an order is an admin change and is audited; a buyer deleting their own is not.
-      const deletedCount = await deleteUnpaidOrder(app.db, order.id, identity.role === 'admin' ? identity : undefined);
-      // Nothing deleted: someone else deleted it first (0, as before), or it was paid meanwhile (409).
-      if (deletedCount === 0 && (await findOrder(app.db, order.id))?.paid) throw paidRefusal();
-      if (deletedCount > 0) request.log.info({ orderId: order.id, by: identity.userId }, 'unpaid order deleted');
-      return { deletedCount };
+      const outcome = await deleteUnpaidOrder(app.db, order.id, identity.role === 'admin' ? identity : undefined);
+      // Decided under the order's row lock: paid meanwhile (409), or deleted by someone else first (0, as before).
+      if (outcome === 'paid') throw paidRefusal();
+      if (outcome === 'gone') return { deletedCount: 0 };
+      request.log.info({ orderId: order.id, by: identity.userId }, 'unpaid order deleted');
+      return { deletedCount: 1 };
     },
   );
 };

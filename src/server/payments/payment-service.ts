@@ -1,26 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, TransactionRollbackError } from 'drizzle-orm';
 import { API_ERRORS } from '../../shared';
 import type { Identity } from '../identity/identity';
 import type { AppDatabase } from '../db/client';
-import { takeStock } from '../catalogue/stock';
-import { orders } from '../db/schema';
-import { ConflictError, NotFoundError, PaymentIncompleteError } from '../lib/domain-errors';
-import {
-  attachPaymentIntent,
-  expireStaleOrders,
-  findOrder,
-  isHolding,
-  markOrderPaid,
-  orderAmountCents,
-  type OrderRow,
-} from '../orders/orders-repository';
+import { ConflictError, NotFoundError } from '../lib/domain-errors';
+import { attachPaymentIntent, expireStaleOrders, findOrder, isHolding, orderAmountCents, type OrderRow } from '../orders/orders-repository';
 import type { PaymentIntentSummary, PaymentProvider } from './provider';
+import { PaymentNotSettledError, refundClaimedPayment } from './refunds';
+import { settleLocked, type PaymentToSettle, type Settlement } from './settle-locked';
 
 interface Deps {
   db: AppDatabase;
   provider: PaymentProvider;
-  holdHours: number;
+  holdMinutes: number;
   log: FastifyBaseLogger;
 }
 
@@ -36,7 +27,7 @@ export async function ownOrder(db: AppDatabase, identity: Identity, orderId: str
  * client mentions is ignored. Asking twice gives the same intent while it still fits the order.
  */
 export async function createPaymentIntentForOrder(deps: Deps, identity: Identity, orderId: string) {
-  await expireStaleOrders(deps.db, deps.holdHours);
+  await expireStaleOrders(deps.db, deps.holdMinutes);
   const order = await ownOrder(deps.db, identity, orderId);
   if (order.status === 'expired') throw new ConflictError(API_ERRORS.orderExpired);
   if (!isHolding(order)) throw new ConflictError(API_ERRORS.orderNotPayable);
@@ -55,66 +46,26 @@ export async function createPaymentIntentForOrder(deps: Deps, identity: Identity
 }
 
 /**
- * Marks the order paid if, and only if, the provider says this intent succeeded for this order
- * and this amount. Used by the buyer's PATCH, the test processor's confirm and Stripe's webhook.
- * Answers the number of orders modified: a repeat changes nothing.
+ * Settles a payment for an order (the buyer's PATCH and Stripe's webhook; the test processor's
+ * confirm runs `settleLocked` inside its own charge transaction). Answers the number of orders
+ * modified: a repeat changes nothing. A payment that can no longer settle its order is refunded
+ * and the buyer told so (409).
  */
 export async function settlePayment(deps: Deps, order: OrderRow, intent: PaymentIntentSummary | null): Promise<number> {
-  if (order.paid) {
-    if (intent && order.transactionId === intent.id) return 0;
-    throw new ConflictError(API_ERRORS.orderNotPayable);
-  }
-  if (!intent) throw new PaymentIncompleteError(API_ERRORS.paymentNotCompleted);
-  if (intent.orderId !== order.id || intent.amountCents !== orderAmountCents(order) || intent.currency !== 'usd') {
-    deps.log.warn({ orderId: order.id, intentId: intent.id }, 'payment intent does not match the order');
-    throw new ConflictError(API_ERRORS.paymentMismatch);
-  }
-  if (intent.status !== 'succeeded') throw new PaymentIncompleteError(API_ERRORS.paymentNotCompleted);
-  const modified = await markOrderPaid(deps.db, order.id, intent.id);
-  if (modified > 0) return modified;
-  // Nothing changed: the row moved on since it was read (settled meanwhile, its hold ran out, or
-  // its tool was taken off sale).
-  const fresh = await findOrder(deps.db, order.id);
-  if (fresh && !fresh.paid && fresh.toolId === null) {
-    deps.log.error({ orderId: order.id, transactionId: intent.id }, 'payment for an order whose tool was deleted: refund needed');
-    throw new ConflictError(API_ERRORS.toolNoLongerSold);
-  }
-  if (!fresh || (fresh.paid && fresh.transactionId !== intent.id)) {
-    // The card was charged for an order that was deleted or paid another way meanwhile.
-    deps.log.error({ orderId: order.id, transactionId: intent.id }, 'payment for an order that can no longer take it: refund needed');
-    throw new ConflictError(API_ERRORS.orderNotPayable);
-  }
-  if (fresh.paid) return 0;
-  return fresh.status === 'expired' ? reviveExpiredOrder(deps, fresh, intent.id) : 0;
+  // Paid for good with this very payment: nothing to lock or decide.
+  if (order.paid && intent && order.transactionId === intent.id) return 0;
+  return settlePaymentOf(deps, { orderId: order.id, lastSeen: order, intent });
 }
 
-/**
- * The money was taken just as the order's hold ran out. Take the stock again if it is still
- * there and keep the sale; if it is gone, the payment must be refunded by hand, so say so loudly.
- */
-async function reviveExpiredOrder(deps: Deps, order: OrderRow, transactionId: string): Promise<number> {
-  const outcome = await deps.db
-    .transaction(async (tx) => {
-      // The buyer paid for this quantity: the minimum order applied when it was placed.
-      if (order.toolId && !(await takeStock(tx, order.toolId, order.quantity, { enforceMinimum: false }))) {
-        return 'sold-out' as const;
-      }
-      const rows = await tx
-        .update(orders)
-        .set({ paid: true, transactionId, status: 'pending', paidAt: new Date(), paymentIntentId: transactionId, expiredAt: null })
-        .where(and(eq(orders.id, order.id), eq(orders.status, 'expired'), eq(orders.paid, false)))
-        .returning({ id: orders.id });
-      // Someone else settled it meanwhile: undo the stock taken here.
-      if (rows.length === 0) tx.rollback();
-      return 'revived' as const;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof TransactionRollbackError) return 'already-settled' as const;
-      throw error;
-    });
-  if (outcome === 'sold-out') {
-    deps.log.error({ orderId: order.id, transactionId }, 'paid for an expired order whose stock is gone: refund needed');
-    throw new ConflictError(API_ERRORS.orderExpired);
-  }
-  return outcome === 'revived' ? 1 : 0;
+/** The same for an order that may be gone already (Stripe's webhook for a deleted order). */
+export async function settlePaymentOf(deps: Deps, payment: PaymentToSettle): Promise<number> {
+  const settlement = await deps.db.transaction((tx) => settleLocked(tx, payment, { provider: deps.provider.name, log: deps.log }));
+  return finishSettlement(deps, settlement);
+}
+
+/** After the commit: the number of orders modified, or the refund done and the buyer told (409). */
+export async function finishSettlement(deps: Deps, settlement: Settlement): Promise<number> {
+  if (settlement.kind === 'settled') return settlement.modified;
+  const outcome = await refundClaimedPayment(deps, settlement.intentId);
+  throw new PaymentNotSettledError(outcome === 'refunded');
 }

@@ -1,3 +1,5 @@
+import type { RefundReason } from '../db/schema';
+
 /**
  * What the store needs from a card payment provider. The server creates an intent for an order's
  * amount; the browser confirms it with the provider directly; the server then asks the provider
@@ -28,4 +30,10 @@ export interface PaymentProvider {
   findReusableIntent(intentId: string, input: CreateIntentInput): Promise<{ id: string; clientSecret: string } | null>;
   /** null when the provider does not know the id. */
   retrieveIntent(intentId: string): Promise<PaymentIntentSummary | null>;
+  /**
+   * Gives a succeeded payment's whole amount back. Idempotent: refunding the same intent again is
+   * the same one refund (`refundId` null: refunded long ago, id not given). Throws when the provider
+   * refuses or cannot be reached.
+   */
+  refund(intentId: string, reason: RefundReason): Promise<{ refundId: string | null }>;
 }

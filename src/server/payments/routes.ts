@@ -13,8 +13,9 @@ import {
 } from '../../shared';
 import { setNoStore } from '../lib/cache-headers';
 import { ConflictError, NotFoundError } from '../lib/domain-errors';
-import { findOrder, isHolding } from '../orders/orders-repository';
-import { createPaymentIntentForOrder, settlePayment } from './payment-service';
+import { isHolding, lockOrder, type OrderRow } from '../orders/orders-repository';
+import { createPaymentIntentForOrder, finishSettlement } from './payment-service';
+import { settleLocked } from './settle-locked';
 import type { PaymentProvider } from './provider';
 import type { TestPaymentProcessor } from './test-provider';
 
@@ -23,11 +24,11 @@ interface PaymentRoutesOptions {
   /** Present when the built-in test-mode processor is the provider. */
   testProcessor: TestPaymentProcessor | null;
   clientConfig: PaymentConfig;
-  holdHours: number;
+  holdMinutes: number;
 }
 
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, opts) => {
-  const deps = { db: app.db, provider: opts.provider, holdHours: opts.holdHours, log: app.log };
+  const deps = { db: app.db, provider: opts.provider, holdMinutes: opts.holdMinutes, log: app.log };
   app.addHook('onSend', async (_request, reply) => setNoStore(reply));
 
   /** Which card form the checkout shows (and Stripe's publishable key). */
@@ -54,7 +55,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   /**
    * The test-mode processor's confirm call, standing in for Stripe.js: the client secret is the
    * credential, as with Stripe. On success the order is settled at once (as Stripe's webhook
-   * would); the buyer's PATCH that follows is then a harmless repeat.
+   * would); the buyer's PATCH that follows is then a harmless repeat. The order row stays locked
+   * from before the charge until it is marked paid, so a delete (or expiry, or the tool's removal)
+   * lands either before the charge (nothing is charged) or after the order is paid (409 there).
    */
   app.post(
     '/test-payments/confirm',
@@ -66,21 +69,32 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const intent = await processor.findByClientSecret(request.body.clientSecret);
-      if (!intent) throw new NotFoundError('Payment not found');
-      const order = await findOrder(app.db, intent.orderId);
-      if (intent.status !== 'succeeded') {
-        if (!order) throw new ConflictError(API_ERRORS.orderNotPayable);
-        if (order.status === 'expired') throw new ConflictError(API_ERRORS.orderExpired);
-        if (!isHolding(order)) throw new ConflictError(API_ERRORS.orderNotPayable);
+      const found = await processor.findByClientSecret(request.body.clientSecret);
+      if (!found) throw new NotFoundError('Payment not found');
+      const outcome = await app.db.transaction(async (tx) => {
+        const order = await lockOrder(tx, found.orderId);
+        const before = await processor.retrieve(found.id, tx);
+        if (before?.status !== 'succeeded') refuseUnpayable(order);
+        const charge = await processor.confirm(found.id, request.body.card, request.body.billingDetails ?? {}, tx);
+        if (!charge.ok) return { declined: charge, settlement: null };
+        const payment = { orderId: found.orderId, lastSeen: order, intent: await processor.retrieve(found.id, tx) };
+        return { declined: null, settlement: await settleLocked(tx, payment, { provider: opts.provider.name, log: request.log }) };
+      });
+      const { declined, settlement } = outcome;
+      if (declined) {
+        request.log.info({ intentId: found.id, code: declined.code }, 'test card declined');
+        return reply.code(402).send({ statusCode: 402, message: declined.message, code: declined.code });
       }
-      const result = await processor.confirm(intent.id, request.body.card, request.body.billingDetails ?? {});
-      if (!result.ok) {
-        request.log.info({ intentId: intent.id, code: result.code }, 'test card declined');
-        return reply.code(402).send({ statusCode: 402, message: result.message, code: result.code });
-      }
-      if (order) await settlePayment(deps, order, await opts.provider.retrieveIntent(intent.id));
-      return { paymentIntent: { id: intent.id, status: 'succeeded' } };
+      await finishSettlement({ ...deps, log: request.log }, settlement);
+      return { paymentIntent: { id: found.id, status: 'succeeded' as const } };
     },
   );
 };
+
+/** A card is charged only for an order that can still be paid: otherwise 409 and no charge. */
+function refuseUnpayable(order: OrderRow | null): void {
+  if (!order) throw new ConflictError(API_ERRORS.orderNotPayable);
+  if (order.status === 'expired') throw new ConflictError(API_ERRORS.orderExpired);
+  if (!isHolding(order)) throw new ConflictError(API_ERRORS.orderNotPayable);
+  if (order.toolId === null) throw new ConflictError(API_ERRORS.toolNoLongerSold);
+}

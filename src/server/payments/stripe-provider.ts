@@ -105,6 +105,23 @@ export function createStripePaymentProvider(config: StripeProviderConfig, client
       const intent = await retrieve(intentId);
       return intent ? summariseIntent(intent) : null;
     },
+    async refund(intentId, reason) {
+      const params: Stripe.RefundCreateParams = {
+        payment_intent: intentId,
+        metadata: { reason },
+        // Stripe's own reasons are few; a second payment for one order is its "duplicate".
+        ...(reason === 'paid-another-way' ? { reason: 'duplicate' as const } : {}),
+      };
+      try {
+        // One key per payment: every process and retry that refunds it gets the same one refund.
+        const refund = await client.refunds.create(params, { idempotencyKey: `refund-${intentId}` });
+        return { refundId: refund.id };
+      } catch (error) {
+        // Past Stripe's 24-hour key window a repeat is refused as already refunded: that is the goal.
+        if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return { refundId: null };
+        throw error;
+      }
+    },
   };
   return { provider, client };
 }

@@ -5,14 +5,15 @@ import { apiErrorSchema, isUuid } from '../../shared';
 import { setNoStore } from '../lib/cache-headers';
 import { DomainError, InvalidInputError } from '../lib/domain-errors';
 import { findOrder } from '../orders/orders-repository';
-import { settlePayment } from './payment-service';
+import { settlePaymentOf } from './payment-service';
+import { PaymentNotSettledError } from './refunds';
 import type { PaymentProvider } from './provider';
 
 interface StripeWebhookOptions {
   client: Stripe;
   webhookSecret: string;
   provider: PaymentProvider;
-  holdHours: number;
+  holdMinutes: number;
 }
 
 /** Stripe's events are a few kilobytes; the limit only keeps junk out. */
@@ -29,6 +30,7 @@ const receivedSchema = z.object({ received: z.literal(true) });
  * On `payment_intent.succeeded` the intent is read back from Stripe (the event is a hint, the API
  * is the truth) and settled through `settlePayment`, exactly as the buyer's PATCH would. A payment
  * that does not fit its order is logged and acknowledged: Stripe would otherwise retry it for days.
+ * A succeeded payment whose order is gone (deleted before or while the event came) is refunded.
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = async (app, opts) => {
   app.removeAllContentTypeParsers();
@@ -59,31 +61,30 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
 
       const sent = event.data.object;
       const orderId = sent.metadata?.orderId;
-      const known = orderId && isUuid(orderId) ? await findOrder(app.db, orderId) : null;
-      if (!known) {
-        request.log.warn({ eventId: event.id, intentId: sent.id, orderId }, 'Stripe payment for no known order: ignored');
+      if (!orderId || !isUuid(orderId)) {
+        request.log.warn({ eventId: event.id, intentId: sent.id, orderId }, 'Stripe payment for no order of this store: ignored');
         return { received: true as const };
       }
       // Believe the API, not the event body: a provider error here answers 500 and Stripe retries.
       const intent = await opts.provider.retrieveIntent(sent.id);
-      // Read the order again after the round trip to Stripe: it may have expired meanwhile.
-      const order = await findOrder(app.db, known.id);
-      if (!order) {
-        request.log.error({ eventId: event.id, intentId: sent.id, orderId }, 'Stripe payment for an order deleted meanwhile: refund needed');
+      if (intent?.status !== 'succeeded' || intent.orderId !== orderId) {
+        request.log.warn({ eventId: event.id, intentId: sent.id, orderId }, 'Stripe payment not succeeded for this order: acknowledged without change');
         return { received: true as const };
       }
-      const deps = { db: app.db, provider: opts.provider, holdHours: opts.holdHours, log: request.log };
+      // The order may have been deleted before this event came: then the payment is refunded.
+      const lastSeen = await findOrder(app.db, orderId);
+      const deps = { db: app.db, provider: opts.provider, holdMinutes: opts.holdMinutes, log: request.log };
       try {
-        const modified = await settlePayment(deps, order, intent);
-        request.log.info({ orderId: order.id, intentId: sent.id, modified }, 'Stripe payment settled');
+        const modified = await settlePaymentOf(deps, { orderId, lastSeen, intent });
+        request.log.info({ orderId, intentId: sent.id, modified }, 'Stripe payment settled');
       } catch (error) {
+        // A refund that failed is recorded for admins; answering 500 makes Stripe send the event
+        // again later, and that delivery tries the refund again.
+        if (error instanceof PaymentNotSettledError && !error.refunded) throw new Error(`refund of Stripe payment ${sent.id} failed`);
         if (!(error instanceof DomainError)) throw error;
-        const refundNeeded = order.paid && order.transactionId !== sent.id;
-        request.log[refundNeeded ? 'error' : 'warn'](
-          { orderId: order.id, intentId: sent.id, kind: error.kind, reason: error.message },
-          refundNeeded
-            ? 'Stripe payment for an order already paid by another payment: refund needed'
-            : 'Stripe payment could not settle its order: acknowledged without change',
+        request.log.warn(
+          { orderId, intentId: sent.id, kind: error.kind, reason: error.message },
+          'Stripe payment could not settle its order: acknowledged',
         );
       }
       return { received: true as const };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { AppDatabase } from '../db/client';
 import { testPaymentIntents } from '../db/schema';
 import type { CreateIntentInput, PaymentIntentSummary, PaymentProvider } from './provider';
@@ -42,21 +42,35 @@ export function createTestPaymentProvider(db: AppDatabase) {
         intent && intent.orderId === input.orderId && intent.amountCents === input.amountCents && intent.status !== 'canceled';
       return fits ? { id: intent.id, clientSecret: intent.clientSecret } : null;
     },
-    async retrieveIntent(intentId): Promise<PaymentIntentSummary | null> {
+    retrieveIntent: (intentId) => retrieve(intentId, db),
+    async refund(intentId) {
+      // Like Stripe, a refunded intent stays succeeded; only the first refund sets the time.
+      await db
+        .update(testPaymentIntents)
+        .set({ refundedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(testPaymentIntents.id, intentId), eq(testPaymentIntents.status, 'succeeded'), isNull(testPaymentIntents.refundedAt)));
       const [intent] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId));
-      if (!intent) return null;
-      return {
-        id: intent.id,
-        status: intent.status === 'canceled' ? 'canceled' : intent.status,
-        amountCents: intent.amountCents,
-        currency: intent.currency,
-        orderId: intent.orderId,
-      };
+      if (!intent?.refundedAt) throw new Error(`test payment ${intentId} cannot be refunded: it took no money`);
+      return { refundId: `re_${intent.id}` };
     },
   };
 
+  /** Reads an intent, inside the caller's transaction when given one. */
+  async function retrieve(intentId: string, on: AppDatabase): Promise<PaymentIntentSummary | null> {
+    const [intent] = await on.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId));
+    if (!intent) return null;
+    return {
+      id: intent.id,
+      status: intent.status === 'canceled' ? 'canceled' : intent.status,
+      amountCents: intent.amountCents,
+      currency: intent.currency,
+      orderId: intent.orderId,
+    };
+  }
+
   return {
     provider,
+    retrieve,
     findByClientSecret: async (clientSecret: string) => {
       const [intent] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.clientSecret, clientSecret));
       return intent ?? null;
@@ -64,22 +78,24 @@ export function createTestPaymentProvider(db: AppDatabase) {
     /**
      * Confirms an intent with a card, as Stripe.js would. A succeeded intent stays succeeded: a
      * second confirm (a double click, a retry) never charges twice and never turns it into a decline.
+     * `on` is the caller's transaction, when the charge must commit with the order it pays.
      */
     async confirm(
       intentId: string,
       card: { number: string; expiry: string; cvc: string },
       billing: { name?: string | undefined; email?: string | undefined; phone?: string | undefined },
+      on: AppDatabase = db,
     ): Promise<CardCheck & { alreadySucceeded: boolean }> {
       const check = checkTestCard(card);
       if (!check.ok) {
-        await db
+        await on
           .update(testPaymentIntents)
           .set({ lastErrorCode: check.code, updatedAt: new Date() })
           .where(and(eq(testPaymentIntents.id, intentId), ne(testPaymentIntents.status, 'succeeded')));
-        const [current] = await db.select({ status: testPaymentIntents.status }).from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId));
+        const [current] = await on.select({ status: testPaymentIntents.status }).from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId));
         return current?.status === 'succeeded' ? { ok: true, last4: '', alreadySucceeded: true } : { ...check, alreadySucceeded: false };
       }
-      const updated = await db
+      const updated = await on
         .update(testPaymentIntents)
         .set({
           status: 'succeeded',

@@ -20,11 +20,13 @@ const STATUS_OF: Record<DomainErrorKind, number> = {
   'not-allowed': 403,
   'not-found': 404,
   conflict: 409,
+  'too-frequent': 429,
 };
 
 /**
  * Every error leaves as `{ statusCode, message }`. Validation errors name the field and use the
- * shared schema's message; 5xx errors are logged in full but the client sees only a plain sentence.
+ * shared schema's message; 5xx errors are logged (SQL text and database codes, never the query's
+ * values: see lib/error-log-serializer.ts) but the client sees only a plain sentence.
  */
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {

@@ -1,18 +1,26 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   API_ERRORS,
   apiErrorSchema,
   insertedIdSchema,
+  preview,
   reviewCreateSchema,
   reviewSchema,
   reviewsQuerySchema,
   TOTAL_COUNT_HEADER,
+  userNameField,
 } from '../../shared';
-import { NotAllowedError } from '../lib/domain-errors';
+import { NotAllowedError, TooFrequentError } from '../lib/domain-errors';
 import { insertReviews, listReviews } from './reviews-repository';
 
-export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface ReviewRoutesOptions {
+  /** Reviews one signed-in customer may post per hour (REVIEW_RATE_LIMIT). */
+  reviewsPerHour: number;
+}
+
+export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (app, opts) => {
   app.get(
     '/review',
     { schema: { querystring: reviewsQuerySchema, response: { 200: z.array(reviewSchema), 400: apiErrorSchema } } },
@@ -29,17 +37,37 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/review',
     {
       preHandler: app.requireUser,
+      config: {
+        // Counted per customer, not per address: one account posted 300 reviews in two seconds.
+        // The limiter runs as a preHandler after requireUser (the default onRequest hook would run
+        // before anyone is known); a body that fails validation never gets this far.
+        rateLimit: {
+          max: opts.reviewsPerHour,
+          timeWindow: '1 hour',
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `review:${request.identity!.userId}`,
+          errorResponseBuilder: () => new TooFrequentError(API_ERRORS.reviewsTooFast),
+        },
+      },
       schema: {
         body: reviewCreateSchema,
-        response: { 201: insertedIdSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: {
+          201: insertedIdSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       const identity = request.identity!;
       if (identity.role !== 'customer') throw new NotAllowedError(API_ERRORS.customersOnly);
-      // The name shown with the review is the signed-in customer's, whatever the body says.
+      // The name shown with the review is the signed-in customer's, whatever the body says; an
+      // account older than the name rules may hold a longer one, which is cut to the rule's length.
+      const userName = preview(identity.name, userNameField.maxLength ?? Infinity, '');
       const [review] = await insertReviews(app.db, [
-        { userId: identity.userId, userName: identity.name, rating: request.body.rating, reviewText: request.body.reviewText },
+        { userId: identity.userId, userName, rating: request.body.rating, reviewText: request.body.reviewText },
       ]);
       return reply.code(201).send({ insertedId: review!.id });
     },

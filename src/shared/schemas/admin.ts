@@ -152,7 +152,11 @@ export const AUDIT_ACTION_LABELS = {
   'order.deleted': 'Order deleted',
   'user.promoted': 'User made admin',
   'query.handled': 'Message handled',
+  'payment.refunded': 'Payment refunded',
+  'payment.refund_failed': 'Refund failed — refund by hand',
 } as const;
+/** The "who" of entries the store wrote by itself, such as an automatic refund. */
+export const AUDIT_SYSTEM_ACTOR = 'system';
 export type AuditActionName = keyof typeof AUDIT_ACTION_LABELS;
 export const auditEntrySchema = z.object({
   _id: z.string(),

@@ -30,9 +30,29 @@ export const emailField = requiredText(VALIDATION.emailRequired)
   .regex(SIMPLE_EMAIL, { error: VALIDATION.emailInvalid })
   .transform((email) => email.toLowerCase());
 
+const PROFILE_PHOTO_URL_MAX = 2000;
+
+function isHttpsAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname.length > 0 && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
 export const userNameField = requiredText(VALIDATION.userNameRequired)
   .min(LIMITS.userNameMin, { error: VALIDATION.userNameTooShort })
   .max(LIMITS.contactNameMax, { error: VALIDATION.contactNameTooLong });
+
+/**
+ * A profile photo link (the identity service's `image`; Google sets it at sign-in). It is shown
+ * as an <img> to its owner, so only an https address of ordinary length.
+ */
+export const profilePhotoField = z
+  .string({ error: VALIDATION.profilePhotoInvalid })
+  .max(PROFILE_PHOTO_URL_MAX, { error: VALIDATION.profilePhotoInvalid })
+  .refine(isHttpsAddress, { error: VALIDATION.profilePhotoInvalid });
 
 /** A UUID path parameter. Anything else is answered with 404 by the route, not 400. */
 export const idParam = z.object({ id: z.string() });

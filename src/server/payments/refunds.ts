@@ -1,0 +1,115 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, ne } from 'drizzle-orm';
+import { API_ERRORS, centsToDollars } from '../../shared';
+import { recordSystemAudit } from '../audit/audit-log';
+import type { AppDatabase, AppTransaction } from '../db/client';
+import { paymentRefunds, type RefundReason } from '../db/schema';
+import { ConflictError } from '../lib/domain-errors';
+import type { PaymentIntentSummary, PaymentProvider } from './provider';
+
+/**
+ * Payments that took money for an order the store can no longer fulfil (deleted, its tool taken
+ * off sale, paid by another payment, or expired with its stock gone). The decision is made under
+ * the order's row lock and claims the refund in that same transaction; the refund itself is asked
+ * of the provider after the commit, and its outcome is written where admins see it (the activity
+ * log). See docs/decisions/009-payments-that-cannot-settle.md.
+ */
+
+interface RefundDeps {
+  db: AppDatabase;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+}
+
+/** What admins read in the activity log (at most 40 characters each). */
+const REASON_LABELS: Record<RefundReason, string> = {
+  'order-deleted': 'Order deleted while it was being paid',
+  'tool-deleted': 'Tool taken off sale before payment',
+  'paid-another-way': 'Order already paid by another payment',
+  'expired-sold-out': 'Order expired and its stock is gone',
+};
+
+/** The buyer is told the order cannot be paid, and whether the money is back already. */
+export class PaymentNotSettledError extends ConflictError {
+  constructor(readonly refunded: boolean) {
+    super(refunded ? API_ERRORS.paymentRefunded : API_ERRORS.paymentRefundPending);
+  }
+}
+
+export interface RefundClaim {
+  intent: PaymentIntentSummary;
+  orderId: string;
+  reason: RefundReason;
+  buyerEmail: string | null;
+}
+
+/** Claims the refund of a payment, once: a payment already claimed keeps its first reason. */
+export async function claimRefund(tx: AppTransaction, provider: PaymentProvider['name'], claim: RefundClaim): Promise<void> {
+  await tx
+    .insert(paymentRefunds)
+    .values({
+      paymentIntentId: claim.intent.id,
+      orderId: claim.orderId,
+      provider,
+      amountCents: claim.intent.amountCents,
+      currency: claim.intent.currency,
+      reason: claim.reason,
+      buyerEmail: claim.buyerEmail,
+    })
+    .onConflictDoNothing({ target: paymentRefunds.paymentIntentId });
+}
+
+/** True once a payment was claimed for a refund: such a payment never settles an order afterwards. */
+export async function isClaimedForRefund(tx: AppTransaction, intentId: string): Promise<boolean> {
+  const rows = await tx.select({ id: paymentRefunds.paymentIntentId }).from(paymentRefunds).where(eq(paymentRefunds.paymentIntentId, intentId));
+  return rows.length > 0;
+}
+
+type RefundRow = typeof paymentRefunds.$inferSelect;
+
+const auditDetails = (row: RefundRow) => ({
+  email: row.buyerEmail,
+  reason: REASON_LABELS[row.reason],
+  amount: centsToDollars(row.amountCents),
+  transactionId: row.paymentIntentId,
+  ...(row.status === 'failed' ? { error: row.lastError } : {}),
+});
+
+/**
+ * Hands a claimed payment back through the provider (idempotent there, so concurrent requests and
+ * retries refund it once) and records the outcome for admins, once per outcome. A refund the
+ * provider refuses or cannot take is recorded as failed, to be done by hand, and logged as an
+ * error; a later request meeting the same payment (a webhook retry) tries again.
+ */
+export async function refundClaimedPayment(deps: RefundDeps, intentId: string): Promise<'refunded' | 'failed'> {
+  const [claim] = await deps.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentIntentId, intentId));
+  if (!claim) throw new Error(`payment ${intentId} was never claimed for a refund`);
+  if (claim.status === 'refunded') return 'refunded';
+  const about = { orderId: claim.orderId, transactionId: intentId, reason: claim.reason };
+  let refundId: string | null;
+  try {
+    ({ refundId } = await deps.provider.refund(intentId, claim.reason));
+  } catch (error) {
+    deps.log.error({ ...about, err: error }, 'payment for an order that cannot take it: the refund failed, refund it by hand');
+    const message = error instanceof Error ? error.message : String(error);
+    await deps.db.transaction(async (tx) => {
+      const [failed] = await tx
+        .update(paymentRefunds)
+        .set({ status: 'failed', lastError: message.slice(0, 500), updatedAt: new Date() })
+        .where(and(eq(paymentRefunds.paymentIntentId, intentId), eq(paymentRefunds.status, 'pending')))
+        .returning();
+      if (failed) await recordSystemAudit(tx, { action: 'payment.refund_failed', targetId: failed.orderId, before: null, after: auditDetails(failed) });
+    });
+    return 'failed';
+  }
+  await deps.db.transaction(async (tx) => {
+    const [refunded] = await tx
+      .update(paymentRefunds)
+      .set({ status: 'refunded', providerRefundId: refundId, lastError: null, updatedAt: new Date() })
+      .where(and(eq(paymentRefunds.paymentIntentId, intentId), ne(paymentRefunds.status, 'refunded')))
+      .returning();
+    if (refunded) await recordSystemAudit(tx, { action: 'payment.refunded', targetId: refunded.orderId, before: null, after: auditDetails(refunded) });
+  });
+  deps.log.warn({ ...about, refundId }, 'payment for an order that cannot take it: refunded');
+  return 'refunded';
+}
