@@ -6,24 +6,27 @@ import { createAuth } from './identity/auth';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './accounts/auth-routes';
 import { resolveAuthSecret } from './identity/auth-secret';
-import { ensureFirstAdmin } from './accounts/first-admin';
+import { ensureFirstAdmin, type CreatedAdmin } from './accounts/first-admin';
 import { loginRoutes } from './accounts/login-routes';
 import { createSignInThrottle } from './accounts/sign-in-throttle';
 import { userRoutes } from './accounts/user-routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { contactRoutes } from './contact/routes';
+import { healthRoutes } from './health/routes';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import authenticationPlugin from './plugins/authentication';
 import { orderRoutes } from './orders/routes';
-import { expireStaleOrders } from './orders/orders-repository';
+import { scheduleOrderExpiry } from './orders/expiry-sweep';
 import { createPaymentProvider } from './payments/create-provider';
 import { paymentRoutes } from './payments/routes';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes';
 import { maskEmails } from './lib/mask-emails';
 import { serializeErrorForLog } from './lib/error-log-serializer';
+import apiDocsPlugin from './plugins/api-docs';
+import changesPlugin from './plugins/changes';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import jsonShapePlugin from './plugins/json-shape';
@@ -42,6 +45,8 @@ export interface AppDependencies {
   logStream?: { write(line: string): void };
   /** Told of every route as it is registered; the fuzz test sends hostile input to each. */
   onRoute?: (route: RouteOptions) => void;
+  /** Told of an admin account this start created (main.ts shows a generated password in its start banner). */
+  onAdminCreated?: (admin: CreatedAdmin) => void;
 }
 
 export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
@@ -90,8 +95,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     stripe: config.payments.provider === 'stripe',
     google: config.auth.google !== null,
   });
-  await app.register(rateLimitPlugin, { publicWritesPerMinute: config.publicWriteRateLimit });
+  await app.register(rateLimitPlugin, { publicWritesPerMinute: config.publicWriteRateLimit, redis: config.redis });
   await app.register(databasePlugin, { handle: database, closeOnShutdown: ownsDatabase });
+  await app.register(changesPlugin, { handle: database });
+  // Before any route: it collects them into the OpenAPI document as they are registered.
+  await app.register(apiDocsPlugin);
 
   const { secret, generated } = await resolveAuthSecret(config.auth.secret, config.dataDir);
   if (generated) app.log.info('generated a new AUTH_SECRET and stored it in the data folder');
@@ -104,12 +112,14 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     accessTokens: createAccessTokens(secret, config.auth.accessTokenTtlSeconds),
     trustedOrigins: config.auth.trustedOrigins,
   });
-  await ensureFirstAdmin(auth, database.db, config.auth, app.log);
+  const createdAdmin = await ensureFirstAdmin(auth, database.db, config.auth, app.log);
+  if (createdAdmin) deps.onAdminCreated?.(createdAdmin);
   const payments = createPaymentProvider(config.payments, database.db);
-  scheduleOrderExpiry(app, config.orderHoldMinutes);
+  scheduleOrderExpiry(app, config.orderHoldMinutes, config.orderExpirySweepMs);
 
   await app.register(
     async (api) => {
+      await api.register(healthRoutes);
       await api.register(authRoutes, {
         publicUrl: config.auth.publicUrl,
         throttle: createSignInThrottle(database.db, config.auth.signInMaxFailures),
@@ -148,22 +158,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
 
 /** Trusts the `hops` nearest peers (the proxies), so the client is the next address to the left. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
-
-/** Abandoned orders give their stock back every few minutes, besides before each purchase. */
-function scheduleOrderExpiry(app: FastifyInstance, holdMinutes: number) {
-  const sweep = () =>
-    expireStaleOrders(app.db, holdMinutes)
-      .then((expired) => expired > 0 && app.log.info({ expired }, 'expired unpaid orders and returned their stock'))
-      .catch((error: unknown) => app.log.error({ err: error }, 'order expiry sweep failed'));
-  let timer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    timer = setInterval(sweep, 5 * 60_000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
-}
 
 /** Locks the embedded database's folder, opens the database, migrates it and seeds an empty store. */
 async function openOwnDatabase(app: FastifyInstance, config: AppConfig): Promise<DatabaseHandle> {

@@ -12,7 +12,16 @@ describe('loadConfig', () => {
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/store' });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/store' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/store', poolSize: 10 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/s', DATABASE_POOL_SIZE: '25' }).database).toMatchObject({ poolSize: 25 });
+  });
+
+  it('shares rate limits through Redis only when REDIS_URL is set, under a per-deployment prefix', () => {
+    expect(loadConfig({}).redis).toBeNull();
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379/2' }).redis).toEqual({ url: 'redis://cache:6379/2', keyPrefix: 'toolhouse:' });
+    expect(loadConfig({ REDIS_URL: 'rediss://cache', REDIS_KEY_PREFIX: 'shop-staging:' }).redis?.keyPrefix).toBe('shop-staging:');
+    expect(() => loadConfig({ REDIS_URL: 'http://cache' })).toThrow(/REDIS_URL: must start with redis:\/\//);
+    expect(() => loadConfig({ REDIS_URL: 'redis://cache', REDIS_KEY_PREFIX: 'has space' })).toThrow(/REDIS_KEY_PREFIX/);
   });
 
   it('refuses to start on a bad value and names it', () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_WEB_DIST_DIR } from './paths';
 
 /** One trusted proxy: an IPv4/IPv6 address or CIDR range, checked here so a typo stops the start with its name. */
 const proxyAddressSchema = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
@@ -15,6 +16,20 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
     .optional(),
+  /** Connections each app process keeps to PostgreSQL (all processes together must stay under the server's max_connections). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /** Redis shared by all app processes for rate-limit counters. Unset: each process counts in memory. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' })
+    .optional(),
+  /** Prefix of every Redis key this deployment writes, so two stores (or staging) can share one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:._-]{1,64}$/, { error: 'must be 1-64 letters, digits, or : . _ -' })
+    .default('toolhouse:'),
+  /** How often a process tries to sweep expired unpaid orders (only one process at a time does). */
+  ORDER_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** Requests per minute per client address on public write endpoints. */
@@ -90,7 +105,7 @@ const envSchema = z.object({
 });
 
 export type DatabaseConfig =
-  | { kind: 'postgres'; url: string }
+  | { kind: 'postgres'; url: string; /** connections in this process's pool; 10 when unset */ poolSize?: number }
   | { kind: 'pglite'; dataDir: string | null /* null: in memory */ };
 
 export interface AuthConfig {
@@ -145,10 +160,10 @@ export interface AppConfig {
   maxUnpaidOrders: number;
   maxUnpaidSharePercent: number;
   maxNewCustomerHoldPercent: number;
+  /** Shared rate-limit counters; null: in this process's memory. */
+  redis: { url: string; keyPrefix: string } | null;
+  orderExpirySweepMs: number;
 }
-
-const projectRoot = path.resolve(import.meta.dirname, '../..');
-export const DEFAULT_WEB_DIST_DIR = path.join(projectRoot, 'dist/web');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -188,7 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
     publicWriteRateLimit: e.PUBLIC_WRITE_RATE_LIMIT,
@@ -224,6 +239,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
     maxUnpaidSharePercent: e.MAX_UNPAID_SHARE_PERCENT,
     maxNewCustomerHoldPercent: e.MAX_NEW_CUSTOMER_HOLD_PERCENT,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
+    orderExpirySweepMs: e.ORDER_EXPIRY_SWEEP_SECONDS * 1000,
   };
 }
 

@@ -1,10 +1,13 @@
 import { buildApp } from './app';
+import type { CreatedAdmin } from './accounts/first-admin';
 import { loadConfig } from './config';
+import { formatStartBanner } from './start-banner';
 
-/** Entry point: read the environment, listen, and shut down gracefully. Nothing else. */
+/** Entry point: read the environment, listen, say where the store is, and shut down gracefully. Nothing else. */
 async function main() {
   const config = loadConfig();
-  const app = await buildApp(config);
+  let createdAdmin: CreatedAdmin | null = null;
+  const app = await buildApp(config, { onAdminCreated: (admin) => (createdAdmin = admin) });
 
   let closing = false;
   const shutdown = async (reason: string) => {
@@ -31,7 +34,10 @@ async function main() {
     process.stdin.on('end', () => void shutdown('stdin closed')).resume();
   }
 
-  await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host });
+  process.stdout.write(
+    formatStartBanner({ address, publicUrl: config.auth.publicUrl, database: config.database, createdAdmin }),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -14,6 +14,7 @@ import { createTestDatabase } from '../../../tests/support/test-database';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
 import { users } from '../db/schema';
+import { DEFAULT_ADMIN_EMAIL, type CreatedAdmin } from './first-admin';
 
 const ADMIN = { email: uniqueEmail('boss'), password: 'Boss-Start-Pw-8841' };
 const withAdmin = (admin: { email: string; password: string } | null) => testConfig({ auth: { ...testConfig().auth, admin } });
@@ -106,5 +107,44 @@ describe('a restart with ADMIN_EMAIL set to an existing customer', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: customer.userId, role: 'admin' });
     expect((await adminStatus(third, customer.email, token)).json()).toEqual({ admin: true });
+  });
+});
+
+describe('a fresh embedded store without ADMIN_EMAIL', () => {
+  let database: DatabaseHandle;
+  const started: FastifyInstance[] = [];
+  const logLines: string[] = [];
+  const created: CreatedAdmin[] = [];
+  const config = testConfig({ logLevel: 'info', auth: { ...testConfig().auth, admin: null, createDefaultAdmin: true } });
+  async function start() {
+    const app = await buildApp(config, {
+      database,
+      logStream: { write: (line) => logLines.push(line) },
+      onAdminCreated: (admin) => created.push(admin),
+    });
+    started.push(app);
+    await app.ready();
+    return app;
+  }
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    for (const app of started) await app.close();
+    await database.close();
+  });
+
+  it('creates one admin with a random password, told to the start banner and never written to the log', async () => {
+    const app = await start();
+    expect(created).toEqual([{ email: DEFAULT_ADMIN_EMAIL, generatedPassword: expect.stringMatching(/^\S{16}$/) }]);
+    const password = created[0]!.generatedPassword!;
+    const { user } = await signInWithToken(app, DEFAULT_ADMIN_EMAIL, password);
+    expect(user).toMatchObject({ email: DEFAULT_ADMIN_EMAIL, role: 'admin' });
+    expect(logLines.join('')).toContain(DEFAULT_ADMIN_EMAIL);
+    expect(logLines.join('')).not.toContain(password);
+
+    // The next start finds the admin and creates nothing, so there is no new password to show.
+    await start();
+    expect(created).toHaveLength(1);
   });
 });

@@ -8,12 +8,24 @@ import { countAdmins, findProfileByEmail, promoteToAdmin } from './users-reposit
 /** Reserved `.localhost` domain: valid for the spec's x@y.z email pattern, never a real mailbox. */
 export const DEFAULT_ADMIN_EMAIL = 'admin@store.localhost';
 
+/** The admin account this start created; `generatedPassword` is set when nobody chose one. */
+export interface CreatedAdmin {
+  email: string;
+  generatedPassword: string | null;
+}
+
 /**
  * Makes sure the store can be administered: ADMIN_EMAIL/ADMIN_PASSWORD are created or promoted at
  * every start; without them, an embedded store with no admin gets one with a random password,
- * printed once. There is never a fixed default password.
+ * which the caller shows once on the console (the start banner), never in the log, where it
+ * would be kept and shipped. There is never a fixed default password.
  */
-export async function ensureFirstAdmin(auth: Auth, db: AppDatabase, config: AuthConfig, log: FastifyBaseLogger) {
+export async function ensureFirstAdmin(
+  auth: Auth,
+  db: AppDatabase,
+  config: AuthConfig,
+  log: FastifyBaseLogger,
+): Promise<CreatedAdmin | null> {
   if (config.admin) {
     const { email, password } = config.admin;
     const existing = await findProfileByEmail(db, email);
@@ -21,6 +33,7 @@ export async function ensureFirstAdmin(auth: Auth, db: AppDatabase, config: Auth
       await auth.api.signUpEmail({ body: { email, password, name: 'Administrator' } });
       await promoteToAdmin(db, email);
       log.info({ email }, 'created the admin account from ADMIN_EMAIL');
+      return { email, generatedPassword: null };
     } else if (existing.role !== 'admin') {
       // Emails are not verified at sign-up, so someone else may have registered this address
       // first. The operator's ADMIN_PASSWORD becomes the only password and their sessions end.
@@ -28,18 +41,15 @@ export async function ensureFirstAdmin(auth: Auth, db: AppDatabase, config: Auth
       await promoteToAdmin(db, email);
       log.warn({ email }, 'promoted the existing ADMIN_EMAIL account, set its password to ADMIN_PASSWORD and ended its sessions');
     }
-    return;
+    return null;
   }
-  if (!config.createDefaultAdmin || (await countAdmins(db)) > 0) return;
-  if (await findProfileByEmail(db, DEFAULT_ADMIN_EMAIL)) return;
+  if (!config.createDefaultAdmin || (await countAdmins(db)) > 0) return null;
+  if (await findProfileByEmail(db, DEFAULT_ADMIN_EMAIL)) return null;
   const password = randomBytes(12).toString('base64url');
   await auth.api.signUpEmail({ body: { email: DEFAULT_ADMIN_EMAIL, password, name: 'Administrator' } });
   await promoteToAdmin(db, DEFAULT_ADMIN_EMAIL);
-  log.warn(
-    { email: DEFAULT_ADMIN_EMAIL, password },
-    'created the first admin account; this password is shown only once: sign in and keep it safe, ' +
-      'or set ADMIN_EMAIL and ADMIN_PASSWORD',
-  );
+  log.warn({ email: DEFAULT_ADMIN_EMAIL }, 'created the first admin account with a random password, shown once in the start banner');
+  return { email: DEFAULT_ADMIN_EMAIL, generatedPassword: password };
 }
 
 async function takeOverAccount(auth: Auth, userId: string, password: string) {

@@ -84,6 +84,9 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   };
 
-  app.get('/images/:id', { schema: { params: idParam, response: { 404: apiErrorSchema } } }, serve('card'));
-  app.get('/images/:id/large', { schema: { params: idParam, response: { 404: apiErrorSchema } } }, serve('large'));
+  // The 200 answer is bytes, not JSON: the API document describes it from `config.binaryResponse`.
+  const photo = { params: idParam, response: { 404: apiErrorSchema } };
+  const binaryResponse = { contentType: 'image/webp', description: 'The photo, WebP' };
+  app.get('/images/:id', { schema: { ...photo, summary: 'A product photo, 600 px wide' }, config: { binaryResponse } }, serve('card'));
+  app.get('/images/:id/large', { schema: { ...photo, summary: 'A product photo, 1200 px wide' }, config: { binaryResponse } }, serve('large'));
 };

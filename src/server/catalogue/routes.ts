@@ -5,9 +5,16 @@ import { NotFoundError } from '../lib/domain-errors';
 import { setCatalogueCaching } from '../lib/cache-headers';
 import { toolsAdminRoutes } from './admin-routes';
 import { imageRoutes } from './images-routes';
+import { forgetToolCount } from './tool-count-cache';
 import { findTool, listTools } from './tools-repository';
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A tool added or deleted through any process changes the total every process serves.
+  const unsubscribe = app.changes.subscribe((topic) => {
+    if (topic === 'tools') forgetToolCount(app.db);
+  });
+  app.addHook('onClose', async () => unsubscribe());
+
   app.get(
     '/items',
     {

@@ -4,6 +4,7 @@ import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { productImages, tools } from '../db/schema';
 import type { Identity } from '../identity/identity';
+import { publishChange } from '../lib/change-bus';
 import { ConflictError, InvalidInputError, NotFoundError } from '../lib/domain-errors';
 import { setStock } from './stock';
 import { forgetToolCount } from './tool-count-cache';
@@ -50,9 +51,12 @@ export async function createTool(db: AppDatabase, admin: Identity, input: Produc
       .returning();
     const tool = toApiTool(row!);
     await recordAudit(tx, admin, { action: 'tool.created', targetId: tool._id, before: null, after: tool });
+    // Heard by every process when this commits (lib/change-bus.ts).
+    await publishChange(tx, 'tools');
     return tool;
   });
   // After the commit: a count read between the forget and the commit would cache the old total.
+  // This process forgets at once too, not only when its own notification comes back.
   forgetToolCount(db);
   return created;
 }
@@ -105,6 +109,7 @@ export async function updateTool(db: AppDatabase, admin: Identity, id: string, p
       if (!after) throw new ConflictError(API_ERRORS.stockChangedMeanwhile(current.availableQty));
     }
     await recordAudit(tx, admin, { action: 'tool.updated', targetId: id, before, after: toApiTool(after!) });
+    await publishChange(tx, 'tools');
     return 1;
   });
 }
@@ -119,6 +124,7 @@ export async function deleteTool(db: AppDatabase, admin: Identity, id: string): 
     const [deleted] = await tx.delete(tools).where(eq(tools.id, id)).returning();
     if (!deleted) throw new NotFoundError(API_ERRORS.toolNotFound);
     await recordAudit(tx, admin, { action: 'tool.deleted', targetId: id, before: toApiTool(deleted), after: null });
+    await publishChange(tx, 'tools');
     return 1;
   });
   forgetToolCount(db);

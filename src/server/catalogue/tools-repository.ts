@@ -3,6 +3,7 @@ import type { PageQuery, Tool } from '../../shared';
 import { centsToDollars } from '../../shared';
 import type { AppDatabase } from '../db/client';
 import { tools } from '../db/schema';
+import { publishChange } from '../lib/change-bus';
 import { cachedToolCount, forgetToolCount } from './tool-count-cache';
 
 export type ToolRow = typeof tools.$inferSelect;
@@ -39,7 +40,11 @@ export async function findTool(db: AppDatabase, id: string): Promise<Tool | null
 
 export async function insertTools(db: AppDatabase, rows: NewToolRow[]): Promise<ToolRow[]> {
   if (rows.length === 0) return [];
-  const inserted = await db.insert(tools).values(rows).returning();
+  const inserted = await db.transaction(async (tx) => {
+    const added = await tx.insert(tools).values(rows).returning();
+    await publishChange(tx, 'tools');
+    return added;
+  });
   forgetToolCount(db);
   return inserted;
 }

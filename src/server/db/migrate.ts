@@ -1,11 +1,11 @@
-import path from 'node:path';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { MIGRATIONS_DIR } from '../paths';
 import type { DatabaseHandle } from './client';
 
-export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, 'migrations');
+export const MIGRATIONS_FOLDER = MIGRATIONS_DIR;
 
 /** Any constant shared by every app process: only one of them migrates and seeds at a time. */
 const SCHEMA_LOCK_KEY = 7_145_002_005;

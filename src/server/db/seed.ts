@@ -1,12 +1,14 @@
 import { count } from 'drizzle-orm';
 import type { AppDatabase } from './client';
+import { publishChange } from '../lib/change-bus';
 import { reviews, tools } from './schema';
 import { SEED_REVIEWS, SEED_TOOLS } from './seed-data';
 
 /**
  * Fills an empty store with the demo catalogue and a few reviews. Tables that already hold
- * rows are left alone, so it is safe to run on every start. It runs before the store serves
- * anything, so it writes the tables directly (no feature cache can hold a stale figure yet).
+ * rows are left alone, so it is safe to run on every start. It runs before this process serves
+ * anything, so it writes the tables directly; other processes already serving the same
+ * PostgreSQL (`npm run db:seed` beside a running store) hear of the new tools on the change bus.
  */
 export async function seedIfEmpty(db: AppDatabase): Promise<{ tools: number; reviews: number }> {
   return db.transaction(async (tx) => {
@@ -20,6 +22,7 @@ export async function seedIfEmpty(db: AppDatabase): Promise<{ tools: number; rev
           .insert(tools)
           .values(SEED_TOOLS.map((tool, i) => ({ ...tool, createdAt: new Date(start + i * 1000) })))
           .returning({ id: tools.id });
+    if (addedTools.length > 0) await publishChange(tx, 'tools');
     const addedReviews = reviewCount?.n
       ? []
       : await tx

@@ -44,26 +44,49 @@ export const isHolding = (row: Pick<OrderRow, 'paid' | 'status'>) => !row.paid &
  * at once cannot return the same stock twice (each order row is updated once, by one of them).
  */
 export async function expireStaleOrders(db: AppDatabase, holdMinutes: number): Promise<number> {
+  return db.transaction((tx) => expireInTransaction(tx, holdMinutes));
+}
+
+/** Advisory-lock key of the periodic sweep; other keys in use: db/migrate.ts. */
+export const EXPIRY_SWEEP_LOCK_KEY = 7_145_002_009;
+
+/**
+ * The periodic sweep: expireStaleOrders in at most one app process at a time. It takes a
+ * transaction-scoped advisory lock without waiting, so when another process is sweeping this one
+ * skips (answers null) rather than queue behind it to find nothing left; the lock goes with the
+ * transaction, so a process that dies mid-sweep cannot keep it. The expiry before each purchase
+ * does not take it: it must see the stock freed before it reads it, and it is safe to run beside
+ * a sweep (each order row is expired once, by whichever transaction updates it first).
+ */
+export async function sweepStaleOrders(db: AppDatabase, holdMinutes: number): Promise<number | null> {
   return db.transaction(async (tx) => {
-    const expired = await tx
-      .update(orders)
-      .set({ status: 'expired', expiredAt: new Date() })
-      .where(
-        and(
-          eq(orders.paid, false),
-          isNull(orders.status),
-          lt(orders.createdAt, sql`now() - make_interval(mins => ${holdMinutes})`),
-        ),
-      )
-      .returning({ toolId: orders.toolId, quantity: orders.quantity });
-    const returned = new Map<string, number>();
-    for (const { toolId, quantity } of expired) {
-      if (toolId) returned.set(toolId, (returned.get(toolId) ?? 0) + quantity);
-    }
-    // In a fixed order, so two sweeps returning stock to the same tools cannot deadlock.
-    for (const toolId of [...returned.keys()].sort()) await returnStock(tx, toolId, returned.get(toolId)!);
-    return expired.length;
+    const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(${EXPIRY_SWEEP_LOCK_KEY}) as locked`)) as unknown as {
+      rows: Array<{ locked: boolean }>;
+    };
+    if (!result.rows[0]?.locked) return null;
+    return expireInTransaction(tx, holdMinutes);
   });
+}
+
+async function expireInTransaction(tx: AppTransaction, holdMinutes: number): Promise<number> {
+  const expired = await tx
+    .update(orders)
+    .set({ status: 'expired', expiredAt: new Date() })
+    .where(
+      and(
+        eq(orders.paid, false),
+        isNull(orders.status),
+        lt(orders.createdAt, sql`now() - make_interval(mins => ${holdMinutes})`),
+      ),
+    )
+    .returning({ toolId: orders.toolId, quantity: orders.quantity });
+  const returned = new Map<string, number>();
+  for (const { toolId, quantity } of expired) {
+    if (toolId) returned.set(toolId, (returned.get(toolId) ?? 0) + quantity);
+  }
+  // In a fixed order, so two sweeps returning stock to the same tools cannot deadlock.
+  for (const toolId of [...returned.keys()].sort()) await returnStock(tx, toolId, returned.get(toolId)!);
+  return expired.length;
 }
 
 /**

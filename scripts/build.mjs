@@ -1,0 +1,27 @@
+// `npm run build`: the web app (Vite → dist/web), then the server (esbuild → dist/server), then
+// the stamp that lets `npm start` skip the next build when nothing changed.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { hashBuildInputs, removeStamp, ROOT, writeStamp } from './build-inputs.mjs';
+import { buildServer } from './build-server.mjs';
+
+export async function buildAll() {
+  // Hashed before building: a file edited during the build makes the next start build again.
+  const inputsHash = hashBuildInputs();
+  removeStamp();
+  // --no: never let npx download a Vite that the project did not install.
+  const web = spawnSync('npx', ['--no', 'vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (web.status !== 0) throw new Error(`vite build failed (exit code ${web.status ?? web.signal})`);
+  await buildServer();
+  writeStamp(inputsHash);
+}
+
+if (path.resolve(process.argv[1] ?? '') === import.meta.filename) {
+  try {
+    await buildAll();
+    console.log('Built the web app into dist/web and the server into dist/server.');
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,128 @@
+// `npm run test:deploy`: follows the README's Deploy section in a temporary folder. The build
+// (dist/) is copied with package.json, package-lock.json and scripts/, installed with
+// `npm ci --omit=dev`, the migration tool runs, then `npm start` serves the store. Build tools that
+// an optional peer still drags in are deleted first: the start must not need them.
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { BUILD_OUTPUTS, ROOT } from './build-inputs.mjs';
+
+const DEV_ONLY = ['tsx', 'vite', 'esbuild', 'tailwindcss', '@tailwindcss/vite', '@vitejs/plugin-react', 'vitest', 'drizzle-kit'];
+const START_TIMEOUT_MS = 60_000;
+
+function fail(message) {
+  throw new Error(`Deploy check failed: ${message}`);
+}
+
+function run(command, args, options) {
+  const result = spawnSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', ...options });
+  if (result.status !== 0) fail(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}:\n${result.stdout}${result.stderr}`);
+  return result.stdout;
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** `npm start` in `folder`; resolves with the output once the store has printed its start banner. */
+async function startStore(folder, env) {
+  const child = spawn('npm', ['start', '--silent'], { cwd: folder, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.stdin.end(); // EXIT_WITH_STDIN: the server shuts down gracefully
+    const timer = setTimeout(() => process.kill(-child.pid, 'SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the store did not start within ${START_TIMEOUT_MS / 1000} s:\n${output}`)), START_TIMEOUT_MS);
+    const check = () => {
+      if (/Server listening at/.test(output) && /ToolHouse store is running at/.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited with ${code} before listening:\n${output}`));
+    });
+  }).catch(async (error) => {
+    await stop();
+    throw error;
+  });
+  return { output: () => output, stop };
+}
+
+async function expectOk(url) {
+  const response = await fetch(url);
+  if (response.status !== 200) fail(`GET ${url} answered ${response.status}`);
+  return response;
+}
+
+async function main() {
+  const missing = BUILD_OUTPUTS.filter((file) => !existsSync(path.join(ROOT, file)));
+  if (missing.length > 0) fail(`no build (${missing.join(', ')} missing): run \`npm run build\` first`);
+
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'store-deploy-'));
+  try {
+    for (const item of ['package.json', 'package-lock.json', 'scripts', 'dist']) {
+      cpSync(path.join(ROOT, item), path.join(folder, item), { recursive: true });
+    }
+    console.log(`npm ci --omit=dev in ${folder}`);
+    run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: folder });
+    const { dependencies = {} } = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8'));
+    const declaredForRuntime = DEV_ONLY.filter((name) => name in dependencies);
+    if (declaredForRuntime.length > 0) fail(`build tools declared as runtime dependencies: ${declaredForRuntime.join(', ')}`);
+    // better-auth's optional peers (vitest, drizzle-kit) keep vite, tsx and esbuild in an
+    // --omit=dev install; deleting them shows that the start never loads them.
+    const lingering = DEV_ONLY.filter((name) => existsSync(path.join(folder, 'node_modules', name)));
+    if (lingering.length > 0) console.log(`deleting dev tools that optional peers installed: ${lingering.join(', ')}`);
+    for (const name of lingering) rmSync(path.join(folder, 'node_modules', name), { recursive: true, force: true });
+
+    const dataDir = path.join(folder, 'data');
+    const port = await freePort();
+    const { NODE_OPTIONS: _loader, DATABASE_URL: _database, ...inherited } = process.env;
+    const env = { ...inherited, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', EXIT_WITH_STDIN: '1' };
+
+    // The operator's way to migrate without tsx (README, Deploy).
+    const migrated = run(process.execPath, ['dist/server/cli/migrate.js'], { cwd: folder, env });
+    if (!/Migrated the pglite database/.test(migrated)) fail(`the migration tool said: ${migrated}`);
+
+    const store = await startStore(folder, env);
+    try {
+      const origin = `http://127.0.0.1:${port}`;
+      const page = await (await expectOk(`${origin}/`)).text();
+      if (!page.includes('<div id="root">')) fail('GET / did not answer the web app');
+      const items = await (await expectOk(`${origin}/api/items`)).json();
+      if (!Array.isArray(items) || items.length === 0) fail('GET /api/items did not list the seeded tools');
+      const output = store.output();
+      if (/Building|rebuilding/.test(output)) fail(`npm start tried to build:\n${output}`);
+      if (!output.includes(`Database: embedded PostgreSQL (PGlite) at ${path.join(dataDir, 'pglite')}`)) {
+        fail(`the start banner does not name the database:\n${output}`);
+      }
+      if (!/Password: \S+/.test(output)) fail(`the start banner does not show the first admin's password:\n${output}`);
+    } finally {
+      await store.stop();
+    }
+    console.log('Deploy check passed: npm ci --omit=dev, migrate, npm start, 200 from / and /api/items, no build tools.');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

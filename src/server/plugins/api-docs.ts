@@ -1,0 +1,126 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+// Bundled into the build by esbuild and read by tsx in development: no path is resolved at run time.
+import packageJson from '../../../package.json' with { type: 'json' };
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const DOCS_PREFIX = '/api/docs';
+
+export const SECURITY_SCHEMES = {
+  bearerToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The access token answered by POST /api/login, sent as `Authorization: Bearer <token>`.',
+  },
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'better-auth.session_token',
+    description:
+      'The session cookie set by signing in through /api/auth (named __Secure-better-auth.session_token over https). Accepted only where listed.',
+  },
+} as const;
+
+type SecurityRequirement = Partial<Record<keyof typeof SECURITY_SCHEMES, string[]>>;
+
+/**
+ * The better-auth catch-all has no schema of its own (the identity service validates its own
+ * input), so it would appear as an undocumented `{*}`. It is documented briefly, as one path
+ * parameter, with a pointer to better-auth's reference, rather than hidden: clients must know
+ * sign-up, sign-in and sign-out live there. Re-describing better-auth's dozens of endpoints here
+ * would drift from the pinned version.
+ */
+const IDENTITY_SERVICE_ROUTE = '/api/auth/*';
+const identityServiceSchema = {
+  summary: 'Identity service (better-auth): sign-up, sign-in, session, sign-out, Google sign-in',
+  description:
+    'Forwarded to better-auth; see https://www.better-auth.com/docs/concepts/api for each endpoint ' +
+    '(e.g. POST sign-up/email, POST sign-in/email, GET get-session, POST sign-out). POSTs need an Origin header. ' +
+    'Writes are limited per client address; failed password sign-ins are throttled per account.',
+  tags: ['identity'],
+  params: z.object({ path: z.string().describe('The better-auth endpoint, e.g. sign-in/email') }),
+  response: { default: z.unknown().describe("As better-auth answers: JSON, and cookies on sign-in") },
+};
+
+/**
+ * OpenAPI 3 document at /api/openapi.json built from the routes' own zod schemas, and a
+ * swagger-ui reference at /api/docs. Must be registered before the routes: it collects them as
+ * they are added.
+ */
+async function apiDocsPlugin(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Toolhouse store API',
+        version: packageJson.version,
+        description: 'The JSON API behind the store. Errors answer `{ statusCode, message, errors? }`.',
+      },
+      // Relative: the document is right wherever the store is served (behind a proxy too).
+      servers: [{ url: '/' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
+    },
+    transform: (document) => {
+      const { schema, url, route } = document;
+      // The document describes the API; the web app's pages and files are not part of it.
+      if (!url.startsWith('/api/')) return { schema: { ...schema, hide: true }, url };
+      if (url === IDENTITY_SERVICE_ROUTE) {
+        return jsonSchemaTransform({ ...document, schema: identityServiceSchema, url: '/api/auth/:path' });
+      }
+      const transformed = jsonSchemaTransform(document);
+      const security = securityOf(app, route);
+      const binary = route.config?.binaryResponse;
+      return {
+        ...transformed,
+        schema: {
+          ...transformed.schema,
+          ...(security ? { security } : {}),
+          ...(binary ? { response: { ...(transformed.schema.response as object), 200: binaryResponseSchema(binary) } } : {}),
+        },
+      };
+    },
+  });
+
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    // No call to validator.swagger.io: the page talks to this store only.
+    validatorUrl: false,
+    uiConfig: { deepLinking: true },
+  });
+
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return app.swagger();
+  });
+}
+
+/** A route that answers bytes (a photo) says so in `config.binaryResponse`; the serializer never sees it. */
+export interface BinaryResponse {
+  contentType: string;
+  description: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    binaryResponse?: BinaryResponse;
+  }
+}
+
+const binaryResponseSchema = ({ contentType, description }: BinaryResponse) => ({
+  description,
+  content: { [contentType]: { schema: { type: 'string', format: 'binary' } } },
+});
+
+/** What the route's auth hook accepts, read from the hook itself so the document cannot disagree. */
+function securityOf(app: FastifyInstance, route: RouteOptions): SecurityRequirement[] | null {
+  const hooks = [route.onRequest, route.preHandler].flat().filter(Boolean);
+  if (hooks.includes(app.requireUserOrSession)) return [{ bearerToken: [] }, { sessionCookie: [] }];
+  if (hooks.includes(app.requireUser) || hooks.includes(app.requireAdmin)) return [{ bearerToken: [] }];
+  return null;
+}
+
+export default fp(apiDocsPlugin, { name: 'api-docs' });

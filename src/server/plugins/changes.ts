@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { DatabaseHandle } from '../db/client';
+import { openChangeBus, type ChangeBus } from '../lib/change-bus';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Changes made by any app process on this database; per-process caches subscribe to drop stale entries. */
+    changes: ChangeBus;
+  }
+}
+
+/** Opens this process's change feed (lib/change-bus.ts) as `app.changes`, closed before the database. */
+async function changesPlugin(app: FastifyInstance, opts: { handle: DatabaseHandle }) {
+  const bus = await openChangeBus(opts.handle, app.log);
+  app.decorate('changes', bus);
+  app.addHook('onClose', () => bus.close());
+}
+
+export default fp(changesPlugin, { name: 'changes', dependencies: ['database'] });

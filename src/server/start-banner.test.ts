@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { describeDatabase, formatStartBanner } from './start-banner';
+
+const embedded = { kind: 'pglite', dataDir: '/srv/store/data/pglite' } as const;
+
+describe('the start banner', () => {
+  it('names the embedded database folder', () => {
+    expect(describeDatabase(embedded)).toBe('embedded PostgreSQL (PGlite) at /srv/store/data/pglite');
+  });
+
+  it('names the PostgreSQL server, database and user, never the password', () => {
+    const text = describeDatabase({ kind: 'postgres', url: 'postgres://shop:s3cret-pw@db.internal:5433/store' });
+    expect(text).toBe('PostgreSQL db.internal:5433/store as shop');
+    expect(text).not.toContain('s3cret-pw');
+  });
+
+  it('shows a generated admin password with where to sign in and how to choose one instead', () => {
+    const banner = formatStartBanner({
+      address: 'http://127.0.0.1:3000',
+      publicUrl: 'http://127.0.0.1:3000',
+      database: embedded,
+      createdAdmin: { email: 'admin@store.localhost', generatedPassword: 'Xq3-generated-pw' },
+    });
+    expect(banner).toContain('ToolHouse store is running at http://127.0.0.1:3000');
+    expect(banner).toContain('Database: embedded PostgreSQL (PGlite) at /srv/store/data/pglite');
+    expect(banner).toContain('Email:    admin@store.localhost');
+    expect(banner).toContain('Password: Xq3-generated-pw');
+    expect(banner).toContain('http://127.0.0.1:3000/login');
+    expect(banner).toContain('ADMIN_EMAIL and ADMIN_PASSWORD');
+    expect(banner).not.toContain('Public address');
+  });
+
+  it('on later starts shows only the address and the database, plus the public address behind a proxy', () => {
+    const banner = formatStartBanner({
+      address: 'http://127.0.0.1:3000',
+      publicUrl: 'https://shop.example.com',
+      database: embedded,
+      createdAdmin: null,
+    });
+    expect(banner).toContain('Public address: https://shop.example.com');
+    expect(banner).not.toMatch(/admin|password/i);
+  });
+});

@@ -1,0 +1,47 @@
+import type { CreatedAdmin } from './accounts/first-admin';
+import type { DatabaseConfig } from './config';
+
+/** Where the data lives, in words, with no password (DATABASE_URL may carry one). */
+export function describeDatabase(database: DatabaseConfig): string {
+  if (database.kind === 'pglite') {
+    return database.dataDir ? `embedded PostgreSQL (PGlite) at ${database.dataDir}` : 'embedded PostgreSQL (PGlite) in memory';
+  }
+  try {
+    const url = new URL(database.url);
+    const name = decodeURIComponent(url.pathname.replace(/^\//, '')) || '(default database)';
+    const user = url.username ? ` as ${decodeURIComponent(url.username)}` : '';
+    return `PostgreSQL ${url.host}/${name}${user}`;
+  } catch {
+    return 'PostgreSQL (DATABASE_URL)';
+  }
+}
+
+/**
+ * The plain-text lines an operator reads after `npm start`, beside the JSON log. A generated admin
+ * password appears here once and never in the log, which is kept and shipped elsewhere.
+ */
+export function formatStartBanner(opts: {
+  address: string;
+  publicUrl: string;
+  database: DatabaseConfig;
+  createdAdmin: CreatedAdmin | null;
+}): string {
+  const lines = [`ToolHouse store is running at ${opts.address}`];
+  if (new URL(opts.address).origin !== opts.publicUrl) lines.push(`  Public address: ${opts.publicUrl}`);
+  lines.push(`  Database: ${describeDatabase(opts.database)}`);
+  const admin = opts.createdAdmin;
+  if (admin?.generatedPassword) {
+    lines.push(
+      '',
+      '  First start: an admin account was created.',
+      `    Email:    ${admin.email}`,
+      `    Password: ${admin.generatedPassword}`,
+      '  This password is shown only now. Sign in with it at ' + `${opts.publicUrl}/login` + '.',
+      '  To use an admin email and password of your own, set ADMIN_EMAIL and ADMIN_PASSWORD',
+      '  (README, Configuration) and restart: that account is created as an admin.',
+    );
+  } else if (admin) {
+    lines.push(`  Admin account created: ${admin.email} (password from ADMIN_PASSWORD)`);
+  }
+  return `\n${lines.join('\n')}\n\n`;
+}
