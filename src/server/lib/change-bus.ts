@@ -9,7 +9,7 @@ import type { AppDatabase, AppTransaction, DatabaseHandle } from '../db/client';
 export const CHANGE_TOPICS = ['tools', 'stock'] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
-/** The PostgreSQL channel every app process listens on (docs/decisions/011-scale-out.md). */
+/** The PostgreSQL channel every app process listens on (docs/decisions/012-scale-out.md). */
 export const CHANGES_CHANNEL = 'store_changes';
 
 const isTopic = (payload: string): payload is ChangeTopic => (CHANGE_TOPICS as readonly string[]).includes(payload);

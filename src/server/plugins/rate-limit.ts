@@ -20,7 +20,7 @@ interface RateLimitOptions {
 /**
  * Limits are opt-in per route. With Redis, every route's counters are shared by all app processes
  * behind the balancer, and fall back to process memory while Redis is out (rate-limit-store.ts);
- * without it, each process counts on its own (docs/decisions/011-scale-out.md).
+ * without it, each process counts on its own (docs/decisions/012-scale-out.md).
  */
 async function rateLimitPlugin(app: FastifyInstance, opts: RateLimitOptions) {
   if (opts.redis) {
