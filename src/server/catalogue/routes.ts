@@ -2,16 +2,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_ERRORS, apiErrorSchema, idParam, isUuid, itemsQuerySchema, toolSchema, TOTAL_COUNT_HEADER } from '../../shared';
 import { NotFoundError } from '../lib/domain-errors';
-import { setCatalogueCaching } from '../lib/cache-headers';
+import { CATALOGUE_CACHE_CONTROL } from '../lib/cache-headers';
+import { ResponseCache, sendCached } from '../lib/response-cache';
 import { toolsAdminRoutes } from './admin-routes';
 import { imageRoutes } from './images-routes';
 import { forgetToolCount } from './tool-count-cache';
 import { findTool, listTools } from './tools-repository';
 
+/** Catalogue pages and tools kept as ready bytes; past this many, the oldest makes room. */
+const CACHED_ANSWERS = 2_000;
+
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A tool added or deleted through any process changes the total every process serves.
+  // Every answer here is public and the same for every caller (no per-user field), so one copy
+  // serves everyone. A tool added, edited or deleted, or stock moved, through any process drops it.
+  const answers = new ResponseCache(CACHED_ANSWERS);
   const unsubscribe = app.changes.subscribe((topic) => {
     if (topic === 'tools') forgetToolCount(app.db);
+    if (topic === 'tools' || topic === 'stock') answers.invalidate();
   });
   app.addHook('onClose', async () => unsubscribe());
 
@@ -24,10 +31,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { items, total } = await listTools(app.db, request.query);
-      setCatalogueCaching(reply);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
+      const { limit, offset } = request.query;
+      const answer = await answers.get(`items:${limit}:${offset}`, async () => {
+        const { items, total } = await listTools(app.db, request.query);
+        return {
+          json: reply.serialize(items),
+          headers: { 'cache-control': CATALOGUE_CACHE_CONTROL, [TOTAL_COUNT_HEADER]: String(total) },
+        };
+      });
+      return sendCached(request, reply, answer);
     },
   );
 
@@ -37,10 +49,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       // A malformed id names no tool: the same 404 as an unknown one, and no query.
-      const tool = isUuid(id) ? await findTool(app.db, id) : null;
-      if (!tool) throw new NotFoundError(API_ERRORS.toolNotFound);
-      setCatalogueCaching(reply);
-      return tool;
+      if (!isUuid(id)) throw new NotFoundError(API_ERRORS.toolNotFound);
+      const answer = await answers.get(`item:${id.toLowerCase()}`, async () => {
+        const tool = await findTool(app.db, id);
+        // Not cached: an unknown id costs its query every time, as before, and fills no memory.
+        if (!tool) throw new NotFoundError(API_ERRORS.toolNotFound);
+        return { json: reply.serialize(tool), headers: { 'cache-control': CATALOGUE_CACHE_CONTROL } };
+      });
+      return sendCached(request, reply, answer);
     },
   );
 

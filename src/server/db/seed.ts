@@ -29,6 +29,7 @@ export async function seedIfEmpty(db: AppDatabase): Promise<{ tools: number; rev
           .insert(reviews)
           .values(SEED_REVIEWS.map((review, i) => ({ ...review, createdAt: new Date(start + i * 1000) })))
           .returning({ id: reviews.id });
+    if (addedReviews.length > 0) await publishChange(tx, 'reviews');
     return { tools: addedTools.length, reviews: addedReviews.length };
   });
 }

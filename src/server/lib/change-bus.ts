@@ -4,9 +4,10 @@ import type { AppDatabase, AppTransaction, DatabaseHandle } from '../db/client';
 /**
  * What can change under a process's caches. `tools`: a tool was added, edited or deleted (the
  * catalogue's rows and count). `stock`: a tool's available quantity moved (an order placed,
- * deleted, expired or revived, an admin's restock). Caches subscribe to the topics they depend on.
+ * deleted, expired or revived, an admin's restock). `reviews`: a review was posted. Caches
+ * subscribe to the topics they depend on.
  */
-export const CHANGE_TOPICS = ['tools', 'stock'] as const;
+export const CHANGE_TOPICS = ['tools', 'stock', 'reviews'] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
 /** The PostgreSQL channel every app process listens on (docs/decisions/012-scale-out.md). */
@@ -31,6 +32,12 @@ export interface ChangeBus {
   subscribe(handler: ChangeHandler): () => void;
   /** publishChange outside a transaction: delivered at once. Inside one, call publishChange(tx, ...). */
   publish(topic: ChangeTopic): Promise<void>;
+  /**
+   * Tells this process's subscribers at once that every topic may have changed, without waiting
+   * for the database to echo the notice: called before a write request in this process answers,
+   * so the writer's next read cannot beat the echo to a stale cache (plugins/changes.ts).
+   */
+  changedHere(): void;
   close(): Promise<void>;
 }
 
@@ -79,6 +86,7 @@ export async function openChangeBus(handle: DatabaseHandle, log: BusLog): Promis
       return () => handlers.delete(handler);
     },
     publish: (topic) => publishChange(handle.db, topic),
+    changedHere: deliverAll,
     async close() {
       handlers.clear();
       await stop();

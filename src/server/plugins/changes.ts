@@ -10,10 +10,24 @@ declare module 'fastify' {
   }
 }
 
-/** Opens this process's change feed (lib/change-bus.ts) as `app.changes`, closed before the database. */
+/** Methods that never change anything here; every other request may have. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Opens this process's change feed (lib/change-bus.ts) as `app.changes`, closed before the database.
+ *
+ * A write's notice reaches this process's own caches through the database a moment after its
+ * commit, possibly after the writer has its answer and reads again. So every write request here
+ * also drops this process's caches just before it answers (its transactions have committed by
+ * then). Writes are rare next to reads, and a cache rebuilds with one query per key.
+ */
 async function changesPlugin(app: FastifyInstance, opts: { handle: DatabaseHandle }) {
   const bus = await openChangeBus(opts.handle, app.log);
   app.decorate('changes', bus);
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!READ_METHODS.has(request.method)) bus.changedHere();
+    return payload;
+  });
   app.addHook('onClose', () => bus.close());
 }
 

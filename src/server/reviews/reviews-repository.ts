@@ -2,6 +2,7 @@ import { count, desc, sql } from 'drizzle-orm';
 import { reviewCreateSchema, userNameField, type PageQuery, type Review } from '../../shared';
 import type { AppDatabase } from '../db/client';
 import { reviews } from '../db/schema';
+import { publishChange } from '../lib/change-bus';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type NewReviewRow = typeof reviews.$inferInsert;
@@ -39,5 +40,10 @@ export async function listReviews(db: AppDatabase, page: PageQuery): Promise<{ i
 
 export async function insertReviews(db: AppDatabase, rows: NewReviewRow[]): Promise<ReviewRow[]> {
   if (rows.length === 0) return [];
-  return db.insert(reviews).values(rows).returning();
+  return db.transaction(async (tx) => {
+    const added = await tx.insert(reviews).values(rows).returning();
+    // Every process's cached review list hears of it when this commits.
+    await publishChange(tx, 'reviews');
+    return added;
+  });
 }

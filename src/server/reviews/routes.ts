@@ -12,7 +12,9 @@ import {
   TOTAL_COUNT_HEADER,
   userNameField,
 } from '../../shared';
+import { REVALIDATE_CACHE_CONTROL } from '../lib/cache-headers';
 import { NotAllowedError, TooFrequentError } from '../lib/domain-errors';
+import { ResponseCache, sendCached } from '../lib/response-cache';
 import { insertReviews, listReviews } from './reviews-repository';
 
 export interface ReviewRoutesOptions {
@@ -20,16 +22,28 @@ export interface ReviewRoutesOptions {
   reviewsPerHour: number;
 }
 
+/** Review pages kept as ready bytes; past this many, the oldest makes room. */
+const CACHED_ANSWERS = 500;
+
 export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (app, opts) => {
+  // Public and the same for everyone; a review posted through any process drops them.
+  const answers = new ResponseCache(CACHED_ANSWERS);
+  const unsubscribe = app.changes.subscribe((topic) => {
+    if (topic === 'reviews') answers.invalidate();
+  });
+  app.addHook('onClose', async () => unsubscribe());
+
   app.get(
     '/review',
     { schema: { querystring: reviewsQuerySchema, response: { 200: z.array(reviewSchema), 400: apiErrorSchema } } },
     async (request, reply) => {
-      const { items, total } = await listReviews(app.db, request.query);
-      // A new review must show at once on the home page, so revalidate every time.
-      reply.header('cache-control', 'no-cache');
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
+      const { limit, offset } = request.query;
+      const answer = await answers.get(`reviews:${limit}:${offset}`, async () => {
+        const { items, total } = await listReviews(app.db, request.query);
+        // A new review must show at once on the home page, so browsers revalidate every time.
+        return { json: reply.serialize(items), headers: { 'cache-control': REVALIDATE_CACHE_CONTROL, [TOTAL_COUNT_HEADER]: String(total) } };
+      });
+      return sendCached(request, reply, answer);
     },
   );
 

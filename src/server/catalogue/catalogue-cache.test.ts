@@ -1,0 +1,164 @@
+import { gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tests/support/accounts';
+import { buildTool, createTools } from '../../../tests/support/factories';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { tools } from '../db/schema';
+
+/**
+ * The catalogue and the reviews are answered from memory as ready bytes (lib/response-cache.ts).
+ * What a caller must see: every change on the very next read, 304 for what it already holds, and
+ * one answer for everyone, since none of it is per user.
+ */
+let t: TestApp;
+let admin: TestUser;
+let customer: TestUser;
+let toolId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAdmin(t.app, t.database.db);
+  customer = await createCustomer(t.app);
+  const [tool] = await createTools(t.database.db, 1, { availableQty: 40, minQty: 1, priceCents: 1999 });
+  toolId = tool!.id;
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const toolOf = async () => (await get(`/api/items/${toolId}`)).json() as { name: string; availableQty: number; price: number };
+
+describe('a change is visible on the next read', () => {
+  it("shows an admin's edit on the next read of the tool and of the list", async () => {
+    expect((await toolOf()).name).not.toBe('Renamed Torque Wrench');
+    await get('/api/items?limit=50');
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/items/${toolId}`,
+      headers: bearer(admin),
+      payload: { name: 'Renamed Torque Wrench', price: 24.5 },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await toolOf()).toMatchObject({ name: 'Renamed Torque Wrench', price: 24.5 });
+    const list = (await get('/api/items?limit=50')).json() as { _id: string; name: string }[];
+    expect(list.find((tool) => tool._id === toolId)?.name).toBe('Renamed Torque Wrench');
+  });
+
+  it('shows the stock an order took on the next read, and a new tool in the list and its total', async () => {
+    const before = await toolOf();
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: bearer(customer),
+      payload: { toolId, quantity: 3, address: '3 Cache Lane', phone: '555-0103' },
+    });
+    expect(order.statusCode).toBe(201);
+    expect((await toolOf()).availableQty).toBe(before.availableQty - 3);
+
+    const listed = await get('/api/items?limit=50');
+    const total = Number(listed.headers['x-total-count']);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/items',
+      headers: bearer(admin),
+      payload: { name: 'Fresh Caliper', price: 12, image: '/images/tools/caliper.svg', description: 'A caliper added after the list was cached.', minQty: 1, availableQty: 5 },
+    });
+    expect(created.statusCode).toBe(201);
+    const after = await get('/api/items?limit=50');
+    expect(Number(after.headers['x-total-count'])).toBe(total + 1);
+    expect((after.json() as { name: string }[]).map((tool) => tool.name)).toContain('Fresh Caliper');
+  });
+
+  it('shows a tool deleted by an admin as gone on the next read', async () => {
+    const [doomed] = await createTools(t.database.db, 1);
+    expect((await get(`/api/items/${doomed!.id}`)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/items/${doomed!.id}`, headers: bearer(admin) })).statusCode).toBe(200);
+    expect((await get(`/api/items/${doomed!.id}`)).statusCode).toBe(404);
+  });
+
+  it('shows a change written by another process once its notice arrives', async () => {
+    await toolOf();
+    // Another process's write: straight to the database, then its notice on the shared channel.
+    await t.database.db.update(tools).set({ availableQty: 7 }).where(eq(tools.id, toolId));
+    await t.app.changes.publish('stock');
+    for (let i = 0; i < 50 && (await toolOf()).availableQty !== 7; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await toolOf()).availableQty).toBe(7);
+  });
+
+  it("shows a customer's new review on the next read of the reviews", async () => {
+    const before = await get('/api/review?limit=3');
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/review',
+      headers: bearer(customer),
+      payload: { rating: 5, reviewText: 'Cached lists still showed this at once.' },
+    });
+    expect(posted.statusCode).toBe(201);
+    const after = await get('/api/review?limit=3');
+    expect((after.json() as { reviewText: string }[])[0]!.reviewText).toBe('Cached lists still showed this at once.');
+    expect(Number(after.headers['x-total-count'])).toBe(Number(before.headers['x-total-count']) + 1);
+  });
+});
+
+describe('conditional and compressed reads', () => {
+  it('answers 304 with no body to If-None-Match holding the current ETag, and 200 once the tool changed', async () => {
+    const first = await get(`/api/items/${toolId}`);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+
+    const again = await get(`/api/items/${toolId}`, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    // A client that lists several tags, or sends the strong form, is answered the same.
+    expect((await get(`/api/items/${toolId}`, { 'if-none-match': `"other", ${etag.slice(2)}` })).statusCode).toBe(304);
+
+    await t.app.inject({ method: 'PATCH', url: `/api/items/${toolId}`, headers: bearer(admin), payload: { availableQty: 33 } });
+    const changed = await get(`/api/items/${toolId}`, { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json()).toMatchObject({ availableQty: 33 });
+  });
+
+  it('answers 304 for an unchanged catalogue page too, with its total', async () => {
+    const page = await get('/api/items?limit=6');
+    const again = await get('/api/items?limit=6', { 'if-none-match': page.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('sends the same JSON gzipped to a client that takes gzip, and plain to one that does not', async () => {
+    await createTools(t.database.db, 20);
+    const plain = await get('/api/items?limit=30');
+    const zipped = await get('/api/items?limit=30', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-type']).toMatch(/^application\/json/);
+  });
+});
+
+describe('one answer for everyone', () => {
+  it('gives a signed-in admin, a customer and a visitor the same bytes, with no per-user field and no cookie', async () => {
+    const urls = ['/api/items?limit=10', `/api/items/${toolId}`, '/api/review?limit=5'];
+    for (const url of urls) {
+      const [visitor, asCustomer, asAdmin] = await Promise.all([get(url), get(url, bearer(customer)), get(url, bearer(admin))]);
+      expect(asCustomer.body).toBe(visitor.body);
+      expect(asAdmin.body).toBe(visitor.body);
+      for (const res of [visitor, asCustomer, asAdmin]) {
+        expect(res.headers['set-cookie']).toBeUndefined();
+        expect(res.body).not.toContain(customer.email);
+        expect(res.body).not.toContain(admin.email);
+      }
+    }
+  });
+
+  it('answers an unknown tool 404 every time, and caches nothing for it', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await get(`/api/items/${unknown}`)).statusCode).toBe(404);
+    // A tool created under that id afterwards (as another process might) is found at once.
+    const [tool] = await t.database.db.insert(tools).values(buildTool({ id: unknown })).returning();
+    expect(tool!.id).toBe(unknown);
+    expect((await get(`/api/items/${unknown}`)).statusCode).toBe(200);
+  });
+});

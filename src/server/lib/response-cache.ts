@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** One answer kept as the bytes that go on the wire, so a hit does no query, serialising or compressing. */
+export interface CachedResponse {
+  /** The JSON body. */
+  body: Buffer;
+  /** The same body gzipped, when it is worth it (small bodies go as they are). */
+  gzipped: Buffer | null;
+  /** Weak: the bytes differ with the content encoding, the representation does not. */
+  etag: string;
+  headers: Record<string, string>;
+}
+
+/** What a miss builds: the body (serialised by the route's own serializer) and its headers. */
+export interface FreshResponse {
+  /** As `reply.serialize()` gives it. */
+  json: string | Buffer | ArrayBuffer;
+  headers: Record<string, string>;
+}
+
+/** Compression below this size costs more than it saves (the same threshold as @fastify/compress here). */
+const GZIP_THRESHOLD_BYTES = 1024;
+
+/**
+ * Public answers that change only when someone writes (the catalogue, the reviews), kept in this
+ * process's memory and dropped by `invalidate()` whenever a change is heard (lib/change-bus.ts).
+ *
+ * The generation counter closes the one race a cache like this has: a read that began before a
+ * write committed, and finishes after the invalidation, would otherwise store the old answer for
+ * good. It stores only if no invalidation happened while it read. Concurrent misses for one key
+ * share one read, so a burst after an invalidation costs one query, not one per request.
+ *
+ * Bounded: keys come from query strings a client chooses, so the oldest entry makes room.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, CachedResponse>();
+  private readonly inFlight = new Map<string, Promise<CachedResponse>>();
+  private generation = 0;
+
+  constructor(private readonly maxEntries: number) {}
+
+  invalidate(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.inFlight.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  async get(key: string, build: () => Promise<FreshResponse>): Promise<CachedResponse> {
+    const hit = this.entries.get(key);
+    if (hit) return hit;
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
+
+    const startedIn = this.generation;
+    const reading = build().then((fresh) => {
+      const entry = toCachedResponse(fresh);
+      if (this.generation === startedIn) {
+        if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+        this.entries.set(key, entry);
+      }
+      return entry;
+    });
+    this.inFlight.set(key, reading);
+    try {
+      return await reading;
+    } finally {
+      if (this.inFlight.get(key) === reading) this.inFlight.delete(key);
+    }
+  }
+}
+
+function toCachedResponse({ json, headers }: FreshResponse): CachedResponse {
+  const body = typeof json === 'string' ? Buffer.from(json) : Buffer.isBuffer(json) ? json : Buffer.from(json);
+  const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  const gzipped = body.length >= GZIP_THRESHOLD_BYTES ? gzipSync(body) : null;
+  return { body, gzipped, etag, headers };
+}
+
+/** `If-None-Match` may list several tags, or `*`; weak comparison, as RFC 9110 says for GET. */
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(etag);
+  return header.split(',').some((tag) => opaque(tag) === wanted);
+}
+
+const acceptsGzip = (request: FastifyRequest) => /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+
+/**
+ * Sends a cached answer: 304 when the client holds it already, else the gzipped bytes when the
+ * client takes gzip, else the plain ones. The reply carries its ETag and encoding already, so the
+ * ETag and compression plugins leave it alone.
+ */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): FastifyReply {
+  reply.headers(entry.headers).header('etag', entry.etag).header('vary', 'accept-encoding');
+  if (matchesIfNoneMatch(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  if (entry.gzipped && acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(entry.gzipped);
+  return reply.send(entry.body);
+}
