@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../config/paths';
-import { useSession } from '../lib/auth-client';
+import { useSession } from '../lib/session-store';
 import { UserMenu } from './user-menu';
 
 const publicLinks = [

@@ -1,9 +1,9 @@
 import { API_ERRORS, TOASTS } from '../../shared';
 import { clearAccessToken, isFreshToken, readAccessToken, storeAccessToken } from './access-token';
 import { apiRequest, ApiRequestError } from './api-client';
-import { authClient } from './auth-client';
 import { queryClient } from './query-client';
 import { meansSignedOut, NO_CONNECTION, statusOf } from './request-failure';
+import { loadAuthClient } from './session-store';
 
 let renewal: Promise<string> | null = null;
 
@@ -30,6 +30,9 @@ export async function getAccessToken(): Promise<string> {
 }
 
 async function renewFromSession(): Promise<string> {
+  const authClient = await loadAuthClient().catch(() => {
+    throw new ApiRequestError(0, NO_CONNECTION, null);
+  });
   const session = await authClient.getSession();
   // A busy or unreachable identity service is not "signed out": say so, and keep the session.
   if (session.error && !meansSignedOut(session.error)) {
@@ -45,6 +48,7 @@ async function renewFromSession(): Promise<string> {
 export async function signOut() {
   clearAccessToken();
   try {
+    const authClient = await loadAuthClient();
     await authClient.signOut();
   } finally {
     queryClient.clear();

@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from 'react-router';
 import { paths } from '../../config/paths';
 import { Loading } from '../../components/loading';
-import { useSession } from '../../lib/auth-client';
+import { useSession } from '../../lib/session-store';
 import { useAdminStatus } from '../accounts/api/get-admin-status';
 
 const customerItems = [

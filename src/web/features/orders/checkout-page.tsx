@@ -7,7 +7,7 @@ import { formatUsd } from '../../../shared/text';
 import { paths } from '../../config/paths';
 import { Loading } from '../../components/loading';
 import { ApiRequestError } from '../../lib/api-client';
-import { useSession } from '../../lib/auth-client';
+import { useSession } from '../../lib/session-store';
 import { ordersQueryKey } from './api/get-my-orders';
 import { useOrder } from './api/get-order';
 import { confirmTestPayment, reportPayment, usePaymentConfig, usePaymentIntent } from './api/payment';

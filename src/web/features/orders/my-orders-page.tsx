@@ -8,7 +8,7 @@ import { paths } from '../../config/paths';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { Loading } from '../../components/loading';
-import { useSession } from '../../lib/auth-client';
+import { useSession } from '../../lib/session-store';
 import { useKeepPageInRange, usePageParam } from '../../lib/paging';
 import { notify } from '../../lib/toast';
 import { useDeleteOrder } from './api/delete-order';

@@ -3,7 +3,7 @@ import { largeImageUrl } from '../../../shared/schemas/admin';
 import { formatUsd } from '../../../shared/text';
 import { paths } from '../../config/paths';
 import { Loading } from '../../components/loading';
-import { useSession } from '../../lib/auth-client';
+import { useSession } from '../../lib/session-store';
 import { useProfile } from '../accounts/api/get-profile';
 import { useItem } from '../catalogue/api/get-item';
 import { PurchaseForm } from './purchase-form';
