@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { TOTAL_COUNT_HEADER, type Tool } from '../../../../shared';
+import type { Tool } from '../../../../shared';
 import { apiRequest } from '../../../lib/api-client';
+import { TOTAL_COUNT_HEADER } from '../../../lib/total-count-header';
 
 export interface ToolPage {
   items: Tool[];
