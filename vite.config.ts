@@ -75,6 +75,15 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              // Everything a first visit runs (the entry's static imports, Home included) in one
+              // chunk: a dozen small shared chunks would each cost a request and its headers
+              // before the page can render. Lazy pages import from it. See
+              // docs/decisions/013-first-visit-weight.md.
+              name: 'app',
+              tags: ['$initial'],
+              priority: 1,
+            },
+            {
               // Libraries only the back office uses, out of the Overview page's chunk, which would
               // otherwise be ~110 kB gzipped (over the 60 kB lazy-chunk budget): recharts itself,
               // and its dependencies (d3, redux toolkit, ...). Split along package lines only:

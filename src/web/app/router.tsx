@@ -1,13 +1,18 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { dashboardChild, segments, withIdParam } from '../config/paths';
+import HomePage from '../features/home/home-page';
 import { RequireAdmin, RequireAuth, RequireCustomer } from './guards';
 import { lazyPage } from './lazy-route';
 import { NotFoundPage } from './not-found-page';
+import { PageLoading } from './page-loading';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
-/** Every page is its own lazily loaded chunk; the layout around them is in the main bundle. */
-const home = lazyPage(() => import('../features/home/home-page'));
+/**
+ * Every page is its own lazily loaded chunk, except Home: most visits start there, and a lazy
+ * Home would cost a second round trip before anything but the navbar could be drawn. The layout
+ * around the pages is in the main bundle too.
+ */
 
 const dashboardChildren: RouteObject[] = [
   { index: true, lazy: lazyPage(() => import('../features/accounts/my-profile-page')) },
@@ -37,8 +42,8 @@ const dashboardChildren: RouteObject[] = [
 ];
 
 const pages: RouteObject[] = [
-  { index: true, lazy: home },
-  { path: segments.home, lazy: home },
+  { index: true, Component: HomePage },
+  { path: segments.home, Component: HomePage },
   { path: segments.ourTools, lazy: lazyPage(() => import('../features/catalogue/our-tools-page')) },
   { path: segments.contactUs, lazy: lazyPage(() => import('../features/contact/contact-page')) },
   { path: segments.aboutUs, lazy: lazyPage(() => import('../features/about/about-page')) },
@@ -62,7 +67,8 @@ export const router = createBrowserRouter([
   {
     path: '/',
     Component: RootLayout,
-    // A pathless child holds the error screen, so the navbar and footer stay around it.
-    children: [{ errorElement: <RouteError />, children: pages }],
+    // A pathless child holds the error screen, so the navbar and footer stay around it, and the
+    // placeholder shown while the first page's code loads (a deep link to a lazy page).
+    children: [{ errorElement: <RouteError />, HydrateFallback: PageLoading, children: pages }],
   },
 ]);
