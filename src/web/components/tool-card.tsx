@@ -3,32 +3,49 @@ import { Link } from 'react-router';
 import { PREVIEW, formatUsd, preview, type Tool } from '../../shared';
 import { paths } from '../config/paths';
 
-export function ToolCard({ tool }: { tool: Tool }) {
+// The card's parts have fixed minimum heights (two lines of name, three of description) so that
+// every card, and the skeleton shown while the list loads, has the same height: the page does not
+// shift when the tools arrive.
+const CARD = 'card h-full border border-base-300 bg-base-100 shadow-sm';
+const IMAGE_BOX = 'aspect-[4/3] w-full';
+const NAME = 'min-h-[2lh] text-lg leading-snug';
+const DESCRIPTION = 'min-h-[3lh] text-sm';
+
+interface ToolCardProps {
+  tool: Tool;
+  /** The card title's heading level: 3 under a section's h2 (Home), 2 under the page's h1 (Our Tools). */
+  headingLevel?: 2 | 3;
+  /**
+   * A card in the first visible row: its image loads at once with high priority (it is likely the
+   * largest thing on the screen). Other images load when scrolled near.
+   */
+  priority?: boolean;
+}
+
+export function ToolCard({ tool, headingLevel = 3, priority = false }: ToolCardProps) {
   const headingId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article
-      data-testid="tool-card"
-      aria-labelledby={headingId}
-      className="card h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
-    >
+    <article data-testid="tool-card" aria-labelledby={headingId} className={`${CARD} transition-shadow hover:shadow-md`}>
       <figure className="bg-base-200">
         <img
           src={tool.image}
           alt={tool.name}
           width={400}
           height={300}
-          loading="lazy"
-          className="aspect-[4/3] w-full object-contain"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          className={`${IMAGE_BOX} object-contain`}
         />
       </figure>
       <div className="card-body gap-3">
         <div className="flex items-start justify-between gap-2">
-          <h3 id={headingId} className="card-title text-lg leading-snug">
+          <Heading id={headingId} className={`card-title items-start ${NAME}`}>
             {tool.name}
-          </h3>
+          </Heading>
           <span className="badge badge-secondary shrink-0">NEW</span>
         </div>
-        <p className="text-sm text-base-content/80">{preview(tool.description, PREVIEW.toolCard, ' ...')}</p>
+        <p className={`${DESCRIPTION} text-base-content/80`}>{preview(tool.description, PREVIEW.toolCard, ' ...')}</p>
         {/* Each label and value stay one text node so "Price: $129.99" is findable as a whole. */}
         <p className="text-lg font-bold text-primary">{`Price: ${formatUsd(tool.price)}`}</p>
         <div className="grid gap-1 rounded-box bg-base-200 px-3 py-2 text-sm">
@@ -43,5 +60,34 @@ export function ToolCard({ tool }: { tool: Tool }) {
         </div>
       </div>
     </article>
+  );
+}
+
+/** A grey card of a tool card's size, shown while the tools load. Hidden from screen readers. */
+export function ToolCardSkeleton() {
+  const line = 'skeleton h-[1lh]';
+  return (
+    <div data-testid="tool-card-skeleton" aria-hidden="true" className={CARD}>
+      <div className={`${IMAGE_BOX} skeleton rounded-b-none`} />
+      <div className="card-body gap-3">
+        <div className={`${NAME} flex flex-col gap-1 font-semibold`}>
+          <span className={`${line} w-3/4`} />
+        </div>
+        <div className={`${DESCRIPTION} flex flex-col gap-1`}>
+          <span className={`${line} w-full`} />
+          <span className={`${line} w-5/6`} />
+        </div>
+        <p className="text-lg font-bold">
+          <span className={`${line} block w-1/3`} />
+        </p>
+        <div className="grid gap-1 rounded-box bg-base-200 px-3 py-2 text-sm">
+          <p>&nbsp;</p>
+          <p>&nbsp;</p>
+        </div>
+        <div className="card-actions mt-auto pt-2">
+          <span className="btn btn-block btn-disabled skeleton" />
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { HOME_TOOL_COUNT } from '../../../../shared';
 import { paths } from '../../../config/paths';
-import { Loading } from '../../../components/loading';
-import { ToolCard } from '../../../components/tool-card';
+import { ToolCard, ToolCardSkeleton } from '../../../components/tool-card';
 import { useFirstItems } from '../../catalogue/api/get-items';
 
 export function HomeToolsSection() {
@@ -19,7 +18,13 @@ export function HomeToolsSection() {
         <p className="mt-3 text-base-content/80">Made in our own plant, tested before they ship, delivered free.</p>
       </div>
       {isPending ? (
-        <Loading label="Loading tools" />
+        // Cards of the final size while the tools load, so the sections below do not move.
+        <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+          <p role="status" className="sr-only">Loading tools</p>
+          {Array.from({ length: HOME_TOOL_COUNT }, (_, i) => (
+            <ToolCardSkeleton key={i} />
+          ))}
+        </div>
       ) : (
         <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {tools.map((tool) => (
