@@ -1,5 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3000';
@@ -59,10 +62,42 @@ function adminChunkNames() {
 
 const adminChunks = adminChunkNames();
 
+/**
+ * Writes `<file>.br` (Brotli, best quality) beside every built script, style sheet, SVG and HTML
+ * file of 1 kB or more, for a server that serves precompressed files (@fastify/static's
+ * `preCompressed`). Compressing once at build time at the best quality gives ~13% less
+ * JavaScript on the wire than compressing each response on the fly at the fast quality
+ * @fastify/compress uses (docs/decisions/013-first-visit-weight.md).
+ */
+function precompress(): Plugin {
+  const COMPRESSIBLE = /\.(js|css|svg|html)$/;
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    );
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
+        const compressed = brotliCompressSync(readFileSync(file), {
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT },
+        });
+        writeFileSync(`${file}.br`, compressed);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), adminChunks.plugin],
+  plugins: [react(), tailwindcss(), adminChunks.plugin, precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

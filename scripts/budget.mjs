@@ -161,7 +161,7 @@ async function measurePages(origin) {
 async function main() {
   const problems = [];
 
-  console.log('Bundle (dist/web, gzip -9):');
+  console.log('Bundle (dist/web):');
   const bundle = checkBundle();
   for (const line of bundle.lines) console.log(`  ${line}`);
   problems.push(...bundle.problems);
