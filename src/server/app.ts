@@ -23,6 +23,8 @@ import { scheduleOrderExpiry } from './orders/expiry-sweep';
 import { createPaymentProvider } from './payments/create-provider';
 import { paymentRoutes } from './payments/routes';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes';
+import { API_ERRORS } from '../shared';
+import { NotFoundError } from './lib/domain-errors';
 import { maskEmails } from './lib/mask-emails';
 import { serializeErrorForLog } from './lib/error-log-serializer';
 import apiDocsPlugin from './plugins/api-docs';
@@ -148,6 +150,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       await api.register(reviewRoutes, { reviewsPerHour: config.reviewRateLimitPerHour });
       await api.register(contactRoutes);
       await api.register(adminRoutes);
+      // Any other /api path is a 404 here, before the web app's file lookup (a stat per request).
+      api.all('/*', { schema: { hide: true } }, async () => {
+        throw new NotFoundError(API_ERRORS.notFound);
+      });
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, TEST_ORIGIN, type TestUser } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { documentPolicy } from '../../../tests/support/document-policy';
 
 let t: TestApp;
 let user: TestUser;
@@ -49,6 +50,6 @@ describe('GET /api/auth-options', () => {
   it('says whether Google sign-in is set up, so the login page can tell people', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth-options' });
     expect(res.json()).toEqual({ google: false });
-    expect(String(res.headers['content-security-policy'])).not.toContain('googleusercontent');
+    expect(await documentPolicy(t.app)).not.toContain('googleusercontent');
   });
 });

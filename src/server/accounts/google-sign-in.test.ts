@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestAccessToken, signUp, TEST_ORIGIN, uniqueEmail } from '../../../tests/support/accounts';
 import { signInAtFakeGoogle, startFakeGoogle, type FakeGoogle } from '../../../tests/support/fake-google';
 import { createTestApp, testConfig, type TestApp } from '../../../tests/support/test-app';
+import { documentPolicy } from '../../../tests/support/document-policy';
 
 /** better-auth's genericOAuth providers come back through the core `/callback/:id` endpoint. */
 const CALLBACK_PATH = '/api/auth/callback/google';
@@ -114,6 +115,6 @@ describe('with Google configured', () => {
   it('says so to the login page and lets Google profile photos through the content security policy', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth-options' });
     expect(res.json()).toEqual({ google: true });
-    expect(String(res.headers['content-security-policy'])).toMatch(/img-src [^;]*https:\/\/\*\.googleusercontent\.com/);
+    expect(await documentPolicy(t.app)).toMatch(/img-src [^;]*https:\/\/\*\.googleusercontent\.com/);
   });
 });

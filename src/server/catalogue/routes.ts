@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { API_ERRORS, apiErrorSchema, idParam, isUuid, itemsQuerySchema, toolSchema, TOTAL_COUNT_HEADER } from '../../shared';
 import { NotFoundError } from '../lib/domain-errors';
 import { CATALOGUE_CACHE_CONTROL } from '../lib/cache-headers';
+import { CACHED_READ_LOG_LEVEL } from '../lib/log-levels';
 import { ResponseCache, sendCached } from '../lib/response-cache';
 import { toolsAdminRoutes } from './admin-routes';
 import { imageRoutes } from './images-routes';
@@ -25,6 +26,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/items',
     {
+      logLevel: CACHED_READ_LOG_LEVEL,
       schema: {
         querystring: itemsQuerySchema,
         response: { 200: z.array(toolSchema), 400: apiErrorSchema },
@@ -45,7 +47,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/items/:id',
-    { schema: { params: idParam, response: { 200: toolSchema, 404: apiErrorSchema } } },
+    { logLevel: CACHED_READ_LOG_LEVEL, schema: { params: idParam, response: { 200: toolSchema, 404: apiErrorSchema } } },
     async (request, reply) => {
       const { id } = request.params;
       // A malformed id names no tool: the same 404 as an unknown one, and no query.

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS } from '../../shared';
 import type { ToolRow } from '../catalogue/tools-repository';
 import { createStripePaymentProvider } from './stripe-provider';
+import { documentPolicy } from '../../../tests/support/document-policy';
 
 const WEBHOOK_SECRET = 'whsec_test';
 const DELIVERY = { address: '12 Mill Lane, Dayton, OH', phone: '+1 555 0100' };
@@ -100,8 +101,7 @@ describe('Stripe configuration', () => {
   });
 
   it('allows Stripe.js in the content security policy', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/payment-config' });
-    const csp = String(res.headers['content-security-policy']);
+    const csp = await documentPolicy(t.app);
     expect(csp).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
     expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com/);
     expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
@@ -124,7 +124,7 @@ describe('a test-mode store', () => {
     try {
       const res = await plain.app.inject({ method: 'GET', url: '/api/payment-config' });
       expect(res.json()).toEqual({ provider: 'test' });
-      expect(String(res.headers['content-security-policy'])).not.toContain('stripe.com');
+      expect(await documentPolicy(plain.app)).not.toContain('stripe.com');
       const hook = await plain.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: {} });
       expect(hook.statusCode).toBe(404);
     } finally {

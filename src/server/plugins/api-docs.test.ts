@@ -43,6 +43,8 @@ const openApiPath = (url: string) => (url === '/api/auth/*' ? '/api/auth/{path}'
 function apiOperations() {
   return routes
     .filter((route) => route.url.startsWith('/api/') && !route.url.startsWith(DOCS_PREFIX) && route.url !== OPENAPI_PATH)
+    // The catch-all that answers 404 for unknown /api paths is no operation of the API.
+    .filter((route) => !(route.schema as { hide?: boolean } | undefined)?.hide)
     .flatMap((route) => [route.method].flat().map((method) => ({ method: method.toLowerCase(), route })))
     .filter(({ method }) => method !== 'head');
 }

@@ -13,6 +13,7 @@ import {
   userNameField,
 } from '../../shared';
 import { REVALIDATE_CACHE_CONTROL } from '../lib/cache-headers';
+import { CACHED_READ_LOG_LEVEL } from '../lib/log-levels';
 import { NotAllowedError, TooFrequentError } from '../lib/domain-errors';
 import { ResponseCache, sendCached } from '../lib/response-cache';
 import { insertReviews, listReviews } from './reviews-repository';
@@ -35,7 +36,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
 
   app.get(
     '/review',
-    { schema: { querystring: reviewsQuerySchema, response: { 200: z.array(reviewSchema), 400: apiErrorSchema } } },
+    { logLevel: CACHED_READ_LOG_LEVEL, schema: { querystring: reviewsQuerySchema, response: { 200: z.array(reviewSchema), 400: apiErrorSchema } } },
     async (request, reply) => {
       const { limit, offset } = request.query;
       const answer = await answers.get(`reviews:${limit}:${offset}`, async () => {
