@@ -10,6 +10,8 @@
 //   npm run bench
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench
 //   BENCH_SECONDS=4 npm run bench          # shorter runs
+//   BENCH_ONLY=orders npm run bench        # only the reads, or only the orders
+//   BENCH_PROFILE_DIR=/tmp/prof npm run bench   # the store writes a V8 CPU profile there (--cpu-prof)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -119,7 +121,8 @@ async function startStore(database) {
     env.DATABASE_URL = database.url;
     env.DATABASE_POOL_SIZE = '20';
   }
-  const server = await startChild(['--enable-source-maps', 'dist/server/main.js'], env, /store is running at (http:\/\/[\d.:]+)/);
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const server = await startChild([...profile, '--enable-source-maps', 'dist/server/main.js'], env, /store is running at (http:\/\/[\d.:]+)/);
   return { ...server, origin: server.match[1] };
 }
 
@@ -186,55 +189,70 @@ async function benchReads(store, cases, rows) {
   }
 }
 
-/** POST /api/order from CUSTOMERS signed-in customers for one tool; checks the stock adds up. */
-async function benchOrders(store) {
+/**
+ * POST /api/order from CUSTOMERS signed-in customers, one unit each, spread over `toolCount`
+ * tools (every order for one tool waits for that tool's row lock, so one hot tool is its own,
+ * serial, case). Checks that the stock adds up: every unit that left a tool is in one order.
+ */
+async function benchOrders(store, toolCount) {
   const adminToken = await signIn(store.origin, ADMIN.email, ADMIN.password);
   // The most stock one tool may hold (LIMITS in src/shared); far more than a run sells.
   const stock = 1_000_000;
-  const created = await fetch(`${store.origin}/api/items`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: `Bench Bolt ${Date.now()}`,
-      price: 1.25,
-      image: '/images/tools/digital-multimeter.svg',
-      description: 'A tool with stock enough for a benchmark of many orders.',
-      minQty: 1,
-      availableQty: stock,
-    }),
-  });
-  if (created.status !== 201) throw new Error(`creating the benchmark tool answered ${created.status}: ${await created.text()}`);
-  const toolId = (await created.json()).insertedId;
+  const toolIds = [];
+  for (let i = 0; i < toolCount; i += 1) {
+    const created = await fetch(`${store.origin}/api/items`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: `Bench Bolt ${toolCount}-${i} ${Date.now()}`,
+        price: 1.25,
+        image: '/images/tools/digital-multimeter.svg',
+        description: 'A tool with stock enough for a benchmark of many orders.',
+        minQty: 1,
+        availableQty: stock,
+      }),
+    });
+    if (created.status !== 201) throw new Error(`creating a benchmark tool answered ${created.status}: ${await created.text()}`);
+    toolIds.push((await created.json()).insertedId);
+  }
 
   const tokens = [];
   for (let i = 0; i < CUSTOMERS; i += 1) {
-    tokens.push(await signIn(store.origin, `bench-${process.pid}-${i}@example.com`, `Bench-Pw-${i}-x7`, `Bench Buyer ${i}`));
+    tokens.push(await signIn(store.origin, `bench-${process.pid}-${toolCount}-${i}@example.com`, `Bench-Pw-${i}-x7`, `Bench Buyer ${i}`));
   }
+  const held = async () => {
+    const res = await fetch(`${store.origin}/api/orders?limit=1`, { headers: { authorization: `Bearer ${adminToken}` } });
+    return Number(res.headers.get('x-total-count'));
+  };
+  const heldBefore = await held();
   let next = 0;
-  const body = JSON.stringify({ toolId, quantity: 1, address: '1 Bench Street', phone: '555-0100' });
   const result = await cannon({
     url: store.origin,
     requests: [
       {
         method: 'POST',
         path: '/api/order',
-        setupRequest: (request) => ({
-          ...request,
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[next++ % tokens.length]}` },
-          body,
-        }),
+        setupRequest: (request) => {
+          const n = next++;
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[n % tokens.length]}` },
+            body: JSON.stringify({ toolId: toolIds[n % toolIds.length], quantity: 1, address: '1 Bench Street', phone: '555-0100' }),
+          };
+        },
       },
     ],
   });
   // Orders still in flight when the run ended are placed after it: wait for them, then compare
-  // what the store says it sold with the orders it holds (this tool's are the only ones).
+  // what left the stock with the orders the store holds.
   await sleep(3000);
   const placed = result['2xx'];
-  const left = (await (await fetch(`${store.origin}/api/items/${toolId}`)).json()).availableQty;
-  const held = await fetch(`${store.origin}/api/orders?limit=1`, { headers: { authorization: `Bearer ${adminToken}` } });
-  const ordersHeld = Number(held.headers.get('x-total-count'));
+  let sold = 0;
+  for (const id of toolIds) sold += stock - (await (await fetch(`${store.origin}/api/items/${id}`)).json()).availableQty;
+  const ordersHeld = (await held()) - heldBefore;
   return {
     database: store.database,
+    tools: toolCount,
     ordersPerSec: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -242,7 +260,7 @@ async function benchOrders(store) {
     refused: result.non2xx,
     errors: result.errors + result.timeouts,
     // Every unit that left the stock is in exactly one order, and every acknowledged order was kept.
-    stockAddsUp: stock - left === ordersHeld && ordersHeld >= placed,
+    stockAddsUp: sold === ordersHeld && ordersHeld >= placed,
   };
 }
 
@@ -297,9 +315,12 @@ async function main() {
       store.database = database.label;
       try {
         await sleep(500);
-        const cases = await captureAnswers(store.origin);
-        await benchReads(store, cases, reads);
-        orders.push(await benchOrders(store));
+        const only = process.env.BENCH_ONLY;
+        if (only !== 'orders') await benchReads(store, await captureAnswers(store.origin), reads);
+        if (only !== 'reads') {
+          orders.push(await benchOrders(store, 20));
+          orders.push(await benchOrders(store, 1));
+        }
       } finally {
         await store.stop();
       }
@@ -315,10 +336,10 @@ async function main() {
     );
   }
   console.log('\nOrders: POST /api/order, one unit each, from many signed-in customers\n');
-  console.log('| database | customers | orders/s | p50 ms | p99 ms | placed | refused | stock adds up |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+  console.log('| database | tools | customers | orders/s | p50 ms | p99 ms | placed | refused | stock adds up |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const o of orders) {
-    console.log(`| ${o.database} | ${CUSTOMERS} | ${fmt(o.ordersPerSec)} | ${o.p50} | ${o.p99} | ${fmt(o.placed)} | ${o.refused} | ${o.stockAddsUp ? 'yes' : 'NO'} |`);
+    console.log(`| ${o.database} | ${o.tools} | ${CUSTOMERS} | ${fmt(o.ordersPerSec)} | ${o.p50} | ${o.p99} | ${fmt(o.placed)} | ${o.refused} | ${o.stockAddsUp ? 'yes' : 'NO'} |`);
   }
   console.log(`\nload average after: ${loadAverage()}`);
 

@@ -57,3 +57,6 @@ export const COMPANY = {
   email: 'support@toolhouse.example',
   address: '1450 Foundry Road, Dayton, OH 45402, USA',
 } as const;
+
+/** Header carrying the total number of rows of a paged list. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';

@@ -44,5 +44,5 @@ export const usersQuerySchema = pageQuery(PAGE.usersDefault, PAGE.usersMax);
 export const ordersQuerySchema = pageQuery(PAGE.ordersDefault, PAGE.ordersMax);
 export type PageQuery = z.output<typeof itemsQuerySchema>;
 
-/** Header carrying the total number of rows of a paged list. */
-export const TOTAL_COUNT_HEADER = 'x-total-count';
+// Lives with the constants, so the web app can read it without running this module's schemas.
+export { TOTAL_COUNT_HEADER } from '../constants';

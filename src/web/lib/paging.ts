@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { TOTAL_COUNT_HEADER } from './total-count-header';
+import { TOTAL_COUNT_HEADER } from '../../shared/constants';
 import { authedRequest } from './authed-request';
 
 /** One page of a list and how many rows the whole list has. */

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Tool } from '../../../../shared';
 import { apiRequest } from '../../../lib/api-client';
-import { TOTAL_COUNT_HEADER } from '../../../lib/total-count-header';
+import { TOTAL_COUNT_HEADER } from '../../../../shared/constants';
 
 export interface ToolPage {
   items: Tool[];
