@@ -306,7 +306,7 @@ async function main() {
   console.log(`HTTP benchmark: ${CONNECTIONS} connections, ${SECONDS} s a run, ${os.cpus().length} cores, Node ${process.version}`);
   console.log(`load average before: ${loadAverage()}`);
 
-  const kinds = ['pglite', ...(process.env.BENCH_DATABASE_URL ? ['postgres'] : [])];
+  const kinds = [...(process.env.BENCH_SKIP_EMBEDDED ? [] : ['pglite']), ...(process.env.BENCH_DATABASE_URL ? ['postgres'] : [])];
   const reads = [];
   const orders = [];
   for (const kind of kinds) {
@@ -319,7 +319,7 @@ async function main() {
         if (only !== 'orders') await benchReads(store, await captureAnswers(store.origin), reads);
         if (only !== 'reads') {
           orders.push(await benchOrders(store, 20));
-          orders.push(await benchOrders(store, 1));
+          if (!process.env.BENCH_SKIP_HOT_TOOL) orders.push(await benchOrders(store, 1));
         }
       } finally {
         await store.stop();

@@ -202,6 +202,10 @@ export const orders = pgTable(
     index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paid} = true`),
     // The expiry sweep reads only unpaid orders that still hold stock.
     index('orders_holding_created_idx').on(t.createdAt).where(sql`${t.paid} = false and ${t.status} is null`),
+    // Every placement sums the holds of its tool, and asks of each holder whether they ever paid
+    // (orders/hold-limits.ts): without these, each order read every unpaid order in the store.
+    index('orders_holding_tool_idx').on(t.toolId, t.userId, t.quantity).where(sql`${t.paid} = false and ${t.status} is null`),
+    index('orders_paid_user_idx').on(t.userId).where(sql`${t.paid} = true`),
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
     check('orders_price_non_negative', sql`${t.priceCents} >= 0`),
     check('orders_status_known', sql`${t.status} is null or ${t.status} in ('pending', 'shipped', 'expired')`),

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_holding_tool_idx" ON "orders" USING btree ("tool_id","user_id","quantity") WHERE "orders"."paid" = false and "orders"."status" is null;--> statement-breakpoint
+CREATE INDEX "orders_paid_user_idx" ON "orders" USING btree ("user_id") WHERE "orders"."paid" = true;
