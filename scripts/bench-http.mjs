@@ -137,7 +137,9 @@ async function signIn(origin, email, password, signUpName) {
   return (await login.json()).accessToken;
 }
 
-/** The answers to benchmark, as the store gives them; the ceiling serves the same bytes. */
+const PER_CONNECTION_HEADERS = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** The answers to benchmark, as the store gives them; the ceiling serves the same bytes, headers included. */
 async function captureAnswers(origin) {
   const items = await (await fetch(`${origin}/api/items?limit=6`)).json();
   const cases = [
@@ -150,6 +152,8 @@ async function captureAnswers(origin) {
     const res = await fetch(`${origin}${c.path}`, { headers: { 'accept-encoding': 'identity' } });
     c.status = res.status;
     c.contentType = res.headers.get('content-type');
+    // Every header the store sent, but those Node writes for any server (length, date, connection).
+    c.headers = Object.fromEntries([...res.headers].filter(([name]) => !PER_CONNECTION_HEADERS.has(name)));
     c.bodyBase64 = Buffer.from(await res.arrayBuffer()).toString('base64');
   }
   return cases;
@@ -159,7 +163,9 @@ async function benchReads(store, cases, rows) {
   const answersFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-bare-')), 'answers.json');
   writeFileSync(
     answersFile,
-    JSON.stringify(cases.map((c) => ({ method: 'GET', path: c.path.split('?')[0], status: c.status, contentType: c.contentType, bodyBase64: c.bodyBase64 }))),
+    JSON.stringify(
+      cases.map((c) => ({ method: 'GET', path: c.path.split('?')[0], status: c.status, headers: c.headers, bodyBase64: c.bodyBase64 })),
+    ),
   );
   const bare = await startChild([path.join(ROOT, 'scripts/bench/bare-server.mjs'), answersFile], process.env, /listening (\d+)/);
   const bareOrigin = `http://127.0.0.1:${bare.match[1]}`;

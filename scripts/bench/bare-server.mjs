@@ -1,5 +1,5 @@
 // The ceiling of the HTTP benchmark: a Fastify server with no plugins and no hooks that answers
-// each benchmarked URL with the very bytes the store answered (body and content type), from
+// each benchmarked URL with the very bytes the store answered (status, headers and body), from
 // memory. Whatever the store does beyond that is its own cost. Started by bench-http.mjs with the
 // answers as a JSON file; prints "listening <port>" and stops when its standard input closes.
 import { readFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ for (const answer of answers) {
   app.route({
     method: answer.method,
     url: answer.path,
-    handler: (_request, reply) => reply.code(answer.status).type(answer.contentType).send(body),
+    handler: (_request, reply) => reply.code(answer.status).headers(answer.headers).send(body),
   });
 }
 

@@ -24,9 +24,10 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 async function changesPlugin(app: FastifyInstance, opts: { handle: DatabaseHandle }) {
   const bus = await openChangeBus(opts.handle, app.log);
   app.decorate('changes', bus);
-  app.addHook('onSend', async (request, _reply, payload) => {
+  // A callback hook, not an async one: it runs on every answer.
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (!READ_METHODS.has(request.method)) bus.changedHere();
-    return payload;
+    done(null, payload);
   });
   app.addHook('onClose', () => bus.close());
 }

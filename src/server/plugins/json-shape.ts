@@ -6,10 +6,11 @@ import { findJsonProblem } from '../lib/json-shape';
 
 /** Refuses absurdly nested JSON bodies with 400 before any route sees them. */
 async function jsonShapePlugin(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
-    if (request.body === null || typeof request.body !== 'object' || Buffer.isBuffer(request.body)) return;
+  // A callback hook, not an async one: it runs on every request, and most have no body at all.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.body === null || typeof request.body !== 'object' || Buffer.isBuffer(request.body)) return done();
     const problem = findJsonProblem(request.body, false);
-    if (problem?.kind === 'too-deep') throw new InvalidInputError(API_ERRORS.bodyTooDeep);
+    done(problem?.kind === 'too-deep' ? new InvalidInputError(API_ERRORS.bodyTooDeep) : undefined);
   });
 }
 
