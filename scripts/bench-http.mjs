@@ -14,11 +14,11 @@
 //   BENCH_PROFILE_DIR=/tmp/prof npm run bench   # the store writes a V8 CPU profile there (--cpu-prof)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort } from './lib/free-port.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -67,15 +67,6 @@ async function startChild(args, env, ready) {
     },
   };
 }
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** Resident memory of a process, from /proc (Linux), in MB. */
 function rssMb(pid) {

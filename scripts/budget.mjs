@@ -16,12 +16,12 @@
 // CHROMIUM_PATH (default /usr/bin/chromium) names the browser; LIGHTHOUSE_RUNS the runs per page.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { checkBundle } from './check-bundle-budget.mjs';
+import { freePort } from './lib/free-port.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PAGES = ['/', '/ourTools'];
@@ -56,15 +56,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     void cleanUp().finally(() => process.exit(130));
   });
 }
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** The production server (dist/server/main.js) on a free port with an empty temporary database. */
 async function startServer() {

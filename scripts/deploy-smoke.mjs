@@ -4,10 +4,10 @@
 // an optional peer still drags in are deleted first: the start must not need them.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { BUILD_OUTPUTS, ROOT } from './build-inputs.mjs';
+import { freePort } from './lib/free-port.mjs';
 
 const DEV_ONLY = ['tsx', 'vite', 'esbuild', 'tailwindcss', '@tailwindcss/vite', '@vitejs/plugin-react', 'vitest', 'drizzle-kit'];
 const START_TIMEOUT_MS = 60_000;
@@ -21,15 +21,6 @@ function run(command, args, options) {
   if (result.status !== 0) fail(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}:\n${result.stdout}${result.stderr}`);
   return result.stdout;
 }
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** `npm start` in `folder`; resolves with the output once the store has printed its start banner. */
 async function startStore(folder, env) {

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProductInput, createTools } from '../../tests/support/factories';
 import { deleteRedisKeys, testRedisUrl, uniqueRedisPrefix } from '../../tests/support/redis';
-import { startServerProcess, type ServerProcess } from '../../tests/support/server-process';
+import { signUpOver as signUpThrough, startServerProcess, type RemoteCustomer, type ServerProcess } from '../../tests/support/server-process';
 import { createPostgresTestDatabase, testDatabaseKind } from '../../tests/support/test-database';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { orders, tools, users } from './db/schema';
@@ -22,11 +21,8 @@ const DELIVERY = { address: '9 Scale Street', phone: '555-0109' };
 const SWEEP_SKIPPED = 'order expiry sweep skipped: another process is sweeping';
 const SWEEP_EXPIRED = 'expired unpaid orders and returned their stock';
 
-interface Visitor {
-  email: string;
-  cookie: string;
-  token: string;
-}
+type Visitor = RemoteCustomer;
+const signUpOver = (server: ServerProcess, name: string) => signUpThrough(server, name, 'scale');
 
 describe.runIf(testDatabaseKind() === 'postgres')('two app processes on one PostgreSQL and one Redis', () => {
   let database: { url: string; drop(): Promise<void> };
@@ -184,21 +180,6 @@ describe.runIf(testDatabaseKind() === 'postgres')('two app processes on one Post
     expect(await session.json()).toBeNull();
   });
 
-  /** Signs up through `server` and takes an access token there. */
-  async function signUpOver(server: ServerProcess, name: string): Promise<Visitor> {
-    const email = `scale-${randomUUID().slice(0, 8)}@example.com`;
-    const headers = { origin: server.origin, 'content-type': 'application/json' };
-    const signUp = await fetch(`${server.origin}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ name, email, password: `Pw-${randomUUID()}` }),
-    });
-    expect(signUp.status).toBe(200);
-    const cookie = signUp.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='))!.split(';')[0]!;
-    const login = await fetch(`${server.origin}/api/login`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ email }) });
-    expect(login.status).toBe(200);
-    return { email, cookie, token: ((await login.json()) as { accessToken: string }).accessToken };
-  }
 
   function adminRequest(server: ServerProcess, method: string, path: string, body?: unknown) {
     return fetch(`${server.origin}${path}`, {

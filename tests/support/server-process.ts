@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 
 export interface ServerProcess {
@@ -75,4 +76,28 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
       await exited;
     },
   };
+}
+
+/** A customer signed up through a server process over HTTP, with its session cookie and access token. */
+export interface RemoteCustomer {
+  email: string;
+  cookie: string;
+  token: string;
+}
+
+/** Signs a new customer up through `server` (as a browser would, with its Origin) and takes an access token there. */
+export async function signUpOver(server: ServerProcess, name: string, emailPrefix = 'customer'): Promise<RemoteCustomer> {
+  const email = `${emailPrefix}-${randomUUID().slice(0, 8)}@example.com`;
+  const headers = { origin: server.origin, 'content-type': 'application/json' };
+  const signUp = await fetch(`${server.origin}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name, email, password: `Pw-${randomUUID()}` }),
+  });
+  if (signUp.status !== 200) throw new Error(`sign-up through ${server.origin} answered ${signUp.status}: ${await signUp.text()}`);
+  const cookie = signUp.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='))?.split(';')[0];
+  if (!cookie) throw new Error('sign-up set no session cookie');
+  const login = await fetch(`${server.origin}/api/login`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ email }) });
+  if (login.status !== 200) throw new Error(`/api/login through ${server.origin} answered ${login.status}`);
+  return { email, cookie, token: ((await login.json()) as { accessToken: string }).accessToken };
 }

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createCustomer, type TestUser } from '../../../tests/support/accounts';
 import { createTools } from '../../../tests/support/factories';
-import { startServerProcess, type ServerProcess } from '../../../tests/support/server-process';
+import { startServerProcess, type ServerProcess, signUpOver as signUpThrough } from '../../../tests/support/server-process';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createPostgresTestDatabase, testDatabaseKind } from '../../../tests/support/test-database';
 import { API_ERRORS } from '../../shared';
@@ -51,21 +50,6 @@ describe('one customer sending 40 orders at once (cap 10)', () => {
   });
 });
 
-/** A customer of a separate server process, signed up and given an access token over HTTP. */
-async function signUpOver(server: ServerProcess, name: string) {
-  const email = `racer-${randomUUID().slice(0, 8)}@example.com`;
-  const headers = { origin: server.origin, 'content-type': 'application/json' };
-  const signUp = await fetch(`${server.origin}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ name, email, password: `Pw-${randomUUID()}` }),
-  });
-  expect(signUp.status).toBe(200);
-  const cookie = signUp.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='))!.split(';')[0]!;
-  const login = await fetch(`${server.origin}/api/login`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ email }) });
-  expect(login.status).toBe(200);
-  return { email, token: ((await login.json()) as { accessToken: string }).accessToken };
-}
 
 type RemoteCustomer = Awaited<ReturnType<typeof signUpOver>>;
 
@@ -174,3 +158,5 @@ describe.runIf(testDatabaseKind() === 'postgres')('the same attacks spread over 
     expect(await stockOf(tool!.id)).toBe(40);
   });
 });
+
+const signUpOver = (server: ServerProcess, name: string) => signUpThrough(server, name, 'racer');

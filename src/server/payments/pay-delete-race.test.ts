@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tests/support/accounts';
 import { createTools } from '../../../tests/support/factories';
 import { startFakeStripe, type FakeStripe } from '../../../tests/support/fake-stripe';
-import { startServerProcess, type ServerProcess } from '../../../tests/support/server-process';
+import { startServerProcess, type ServerProcess, signUpOver as signUpThrough } from '../../../tests/support/server-process';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createPostgresTestDatabase, testDatabaseKind } from '../../../tests/support/test-database';
 import { API_ERRORS, AUDIT_SYSTEM_ACTOR, type AuditEntry } from '../../shared';
@@ -306,20 +306,6 @@ describe.runIf(testDatabaseKind() === 'postgres')('paying on one server process 
     await database?.drop();
   });
 
-  async function signUpOver(server: ServerProcess, name: string) {
-    const email = `payer-${randomUUID().slice(0, 8)}@example.com`;
-    const headers = { origin: server.origin, 'content-type': 'application/json' };
-    const signUp = await fetch(`${server.origin}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ name, email, password: `Pw-${randomUUID()}` }),
-    });
-    expect(signUp.status).toBe(200);
-    const cookie = signUp.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='))!.split(';')[0]!;
-    const login = await fetch(`${server.origin}/api/login`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ email }) });
-    expect(login.status).toBe(200);
-    return { email, token: ((await login.json()) as { accessToken: string }).accessToken };
-  }
 
   const call = async (server: ServerProcess, method: string, path: string, token: string | null, body?: unknown): Promise<Response> => {
     const res = await fetch(`${server.origin}${path}`, {
@@ -353,3 +339,5 @@ describe.runIf(testDatabaseKind() === 'postgres')('paying on one server process 
     }
   });
 });
+
+const signUpOver = (server: ServerProcess, name: string) => signUpThrough(server, name, 'payer');
