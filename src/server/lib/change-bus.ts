@@ -37,7 +37,7 @@ export interface ChangeBus {
    * for the database to echo the notice: called before a write request in this process answers,
    * so the writer's next read cannot beat the echo to a stale cache (plugins/changes.ts).
    */
-  changedHere(): void;
+  changedHere(topics?: readonly ChangeTopic[]): void;
   close(): Promise<void>;
 }
 
@@ -86,7 +86,7 @@ export async function openChangeBus(handle: DatabaseHandle, log: BusLog): Promis
       return () => handlers.delete(handler);
     },
     publish: (topic) => publishChange(handle.db, topic),
-    changedHere: deliverAll,
+    changedHere: (topics = CHANGE_TOPICS) => topics.forEach(deliver),
     async close() {
       handlers.clear();
       await stop();
