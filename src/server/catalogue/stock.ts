@@ -1,15 +1,15 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
 import type { AppTransaction } from '../db/client';
 import { tools } from '../db/schema';
-import { publishChange } from '../lib/change-bus';
+import { changeNotice } from '../lib/change-bus';
 
 /**
  * The one owner of `tools.available_qty` (STYLE 13). Every path that moves stock (an order placed,
  * deleted, expired or revived, an admin's edit) calls these inside its own transaction, so the
  * stock change commits or rolls back together with the row that explains it. Each change is a
  * single conditional UPDATE, so concurrent buyers can never take the same unit twice. Each change
- * that moved stock is published on the change bus in the same transaction, so every process's
- * caches of the catalogue hear of it when it commits.
+ * that moved stock sends its notice on the change bus from the same statement (in its RETURNING
+ * list), so every process's caches of the catalogue hear of it when the transaction commits.
  */
 
 export type StockTaken = typeof tools.$inferSelect;
@@ -31,20 +31,18 @@ export async function takeStock(
     .update(tools)
     .set({ availableQty: sql`${tools.availableQty} - ${quantity}` })
     .where(and(...conditions))
-    .returning();
-  if (tool) await publishChange(tx, 'stock');
-  return tool ?? null;
+    .returning(TOOL_AND_NOTICE);
+  return tool ? withoutNotice(tool) : null;
 }
 
 /** Gives `quantity` units back to a tool. A tool deleted meanwhile gets nothing (and needs nothing). */
 export async function returnStock(tx: AppTransaction, toolId: string | null, quantity: number): Promise<void> {
   if (!toolId || quantity <= 0) return;
-  const returned = await tx
+  await tx
     .update(tools)
     .set({ availableQty: sql`${tools.availableQty} + ${quantity}` })
     .where(eq(tools.id, toolId))
-    .returning({ id: tools.id });
-  if (returned.length > 0) await publishChange(tx, 'stock');
+    .returning({ notice: changeNotice('stock') });
 }
 
 /**
@@ -60,7 +58,13 @@ export async function setStock(
 ): Promise<StockTaken | null> {
   const conditions = [eq(tools.id, toolId)];
   if (expected !== undefined) conditions.push(eq(tools.availableQty, expected));
-  const [tool] = await tx.update(tools).set({ availableQty }).where(and(...conditions)).returning();
-  if (tool) await publishChange(tx, 'stock');
-  return tool ?? null;
+  const [tool] = await tx.update(tools).set({ availableQty }).where(and(...conditions)).returning(TOOL_AND_NOTICE);
+  return tool ? withoutNotice(tool) : null;
+}
+
+/** Every column of the changed tool, and the change notice sent by the same statement (lib/change-bus.ts). */
+const TOOL_AND_NOTICE = { ...getTableColumns(tools), notice: changeNotice('stock') };
+
+function withoutNotice({ notice: _notice, ...tool }: StockTaken & { notice: string }): StockTaken {
+  return tool;
 }

@@ -25,6 +25,13 @@ export async function publishChange(executor: AppDatabase | AppTransaction, topi
   await executor.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${topic})`);
 }
 
+/**
+ * The same notice as publishChange, as an SQL expression to put in the RETURNING list of the
+ * statement that makes the change: it is sent once per row the statement changed (PostgreSQL
+ * folds duplicates within a transaction), and costs no round trip of its own.
+ */
+export const changeNotice = (topic: ChangeTopic) => sql<string>`pg_notify(${CHANGES_CHANNEL}, ${topic})`;
+
 export type ChangeHandler = (topic: ChangeTopic) => void;
 
 export interface ChangeBus {
