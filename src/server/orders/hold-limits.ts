@@ -21,12 +21,18 @@ export interface HoldLimits {
 /**
  * Serialises one customer's order placements, across connections and app processes, until the
  * transaction ends: the count of their unpaid orders and the insert that follows cannot interleave
- * with another placement of theirs. A row lock on their user row (which the placement updates
- * anyway) rather than an advisory lock: no hash collisions, same SQL on PGlite. `NO KEY UPDATE`
- * does not block the foreign-key checks of sessions being created for the same user.
+ * with another placement of theirs. A row lock on their user row (which the placement may update)
+ * rather than an advisory lock: no hash collisions, same SQL on PGlite. `NO KEY UPDATE` does not
+ * block the foreign-key checks of sessions being created for the same user. Answers the delivery
+ * details on their profile, read under the lock.
  */
-export async function lockBuyer(tx: AppTransaction, userId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+export async function lockBuyer(tx: AppTransaction, userId: string): Promise<{ address: string | null; phone: string | null } | null> {
+  const [buyer] = await tx
+    .select({ address: users.address, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
+  return buyer ?? null;
 }
 
 /**

@@ -105,7 +105,7 @@ export async function placeOrder(db: AppDatabase, buyer: Identity, input: OrderC
   return db.transaction(async (tx) => {
     // Buyer first, then tool, always in this order: the counts read below stay true until the
     // insert commits, even with the buyer's other requests on other connections or processes.
-    await lockBuyer(tx, buyer.userId);
+    const profile = await lockBuyer(tx, buyer.userId);
     if ((await countUnpaidOrders(tx, buyer.userId)) >= limits.maxUnpaidOrders) throw new ConflictError(API_ERRORS.tooManyUnpaidOrders);
     const current = await lockTool(tx, input.toolId);
     if (!current) throw new NotFoundError(API_ERRORS.toolNotFound);
@@ -131,10 +131,13 @@ export async function placeOrder(db: AppDatabase, buyer: Identity, input: OrderC
         quantity: input.quantity,
       })
       .returning();
-    await tx
-      .update(users)
-      .set({ address: input.address, phone: input.phone, updatedAt: new Date() })
-      .where(eq(users.id, buyer.userId));
+    // Most buyers order to the address they used last time: the profile is written only when it changes.
+    if (profile?.address !== input.address || profile.phone !== input.phone) {
+      await tx
+        .update(users)
+        .set({ address: input.address, phone: input.phone, updatedAt: new Date() })
+        .where(eq(users.id, buyer.userId));
+    }
     if (!order) throw new Error('order insert returned no row');
     return order;
   });

@@ -104,6 +104,12 @@ describe('POST /api/order', () => {
     const profile = await t.app.inject({ method: 'GET', url: `/api/user/${customer.email}`, headers: bearer(customer) });
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toMatchObject({ email: customer.email, address: DELIVERY.address, phone: DELIVERY.phone });
+
+    // The next order goes elsewhere: the profile follows it.
+    const moved = await order(customer, { toolId: tool.id, quantity: tool.minQty, address: '8 New Road, Leeds', phone: '555-0188' });
+    expect(moved.statusCode).toBe(201);
+    const after = await t.app.inject({ method: 'GET', url: `/api/user/${customer.email}`, headers: bearer(customer) });
+    expect(after.json()).toMatchObject({ address: '8 New Road, Leeds', phone: '555-0188' });
   });
 
   it.each<[string, unknown, string]>([
