@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { API_ERRORS } from '../../shared';
 import type { AppTransaction } from '../db/client';
 import { orders, tools, users } from '../db/schema';
@@ -48,15 +48,9 @@ export async function lockTool(tx: AppTransaction, toolId: string) {
   return tool ?? null;
 }
 
-export async function countUnpaidOrders(tx: AppTransaction, userId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.paid, false), isNull(orders.status)));
-  return row?.n ?? 0;
-}
-
 interface Holds {
+  /** The buyer's unpaid orders of any tool (read under the buyer's lock). */
+  buyerUnpaidOrders: number;
   /** Units of the tool held by every unpaid order. */
   all: number;
   /** ... by the buyer's unpaid orders. */
@@ -76,20 +70,30 @@ async function readHolds(tx: AppTransaction, toolId: string, buyerId: string): P
       coalesce(sum(o.quantity) filter (
         where not exists (select 1 from ${orders} p where p.user_id = o.user_id and p.paid)
       ), 0)::int as new_customers,
-      exists (select 1 from ${orders} p where p.user_id = ${buyerId} and p.paid) as buyer_has_paid
+      exists (select 1 from ${orders} p where p.user_id = ${buyerId} and p.paid) as buyer_has_paid,
+      (select count(*) from ${orders} u where u.user_id = ${buyerId} and u.paid = false and u.status is null)::int
+        as buyer_unpaid_orders
     from ${orders} o
     where o.tool_id = ${toolId} and o.paid = false and o.status is null
-  `)) as unknown as { rows: Array<{ all: number; buyer: number; new_customers: number; buyer_has_paid: boolean }> };
+  `)) as unknown as {
+    rows: Array<{ all: number; buyer: number; new_customers: number; buyer_has_paid: boolean; buyer_unpaid_orders: number }>;
+  };
   const row = result.rows[0]!;
-  return { all: row.all, buyer: row.buyer, newCustomers: row.new_customers, buyerHasPaid: row.buyer_has_paid };
+  return {
+    all: row.all,
+    buyer: row.buyer,
+    newCustomers: row.new_customers,
+    buyerHasPaid: row.buyer_has_paid,
+    buyerUnpaidOrders: row.buyer_unpaid_orders,
+  };
 }
 
 /** `percent` of `stock`, rounded down, but never less than the tool's minimum order (else nobody could order it). */
 const shareOf = (stock: number, percent: number, minQty: number) => Math.max(minQty, Math.floor((stock * percent) / 100));
 
 /**
- * Refuses (409) an order of `quantity` that would take the buyer's unpaid holds of the tool past
- * their share, or the holds of never-paying customers together past theirs. The share is of the
+ * Refuses (409) an order when the buyer already has their most unpaid orders, or when `quantity`
+ * would take the buyer's unpaid holds of the tool past their share, or the holds of never-paying customers together past theirs. The share is of the
  * tool's stock before any unpaid holds (available + held), so holds do not shrink the base that
  * later holds are measured against. Call with the buyer and the tool locked.
  */
@@ -101,6 +105,7 @@ export async function checkHoldLimits(
   limits: HoldLimits,
 ): Promise<void> {
   const held = await readHolds(tx, tool.id, buyerId);
+  if (held.buyerUnpaidOrders >= limits.maxUnpaidOrders) throw new ConflictError(API_ERRORS.tooManyUnpaidOrders);
   const stock = tool.availableQty + held.all;
   const buyerShare = shareOf(stock, limits.maxUnpaidSharePercent, tool.minQty);
   if (held.buyer + quantity > buyerShare) {

@@ -23,11 +23,10 @@ import type { PaymentProvider } from '../payments/provider';
 import { settlePayment } from '../payments/payment-service';
 import {
   deleteUnpaidOrder,
-  expireStaleOrders,
   findOrder,
   listAllOrders,
   listOrdersOfUser,
-  placeOrder,
+  placeOrderFreeingStaleHolds,
   shipOrder,
   toApiOrder,
   type OrderRow,
@@ -67,8 +66,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     async (request, reply) => {
       if (!isUuid(request.body.toolId)) throw new NotFoundError(API_ERRORS.toolNotFound);
       // Stock held by abandoned orders comes back before anyone is told it is gone.
-      await expireStaleOrders(app.db, opts.holdMinutes);
-      const order = await placeOrder(app.db, request.identity!, request.body, holdLimits);
+      const order = await placeOrderFreeingStaleHolds(app.db, request.identity!, request.body, holdLimits, opts.holdMinutes);
       request.log.info({ orderId: order.id, toolId: order.toolId, quantity: order.quantity }, 'order placed');
       return reply.code(201).send({ insertedId: order.id });
     },
