@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { findChromium } from './tests/e2e/support/find-chromium';
+import { CHROMIUM_FLAGS, findChromium } from './scripts/lib/chromium.mjs';
 
 const BACK_OFFICE = /back-office\.spec\.ts$/;
 
@@ -19,15 +19,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: findChromium(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: [...CHROMIUM_FLAGS],
     },
   },
   projects: [

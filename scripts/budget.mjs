@@ -13,7 +13,7 @@
 // categories count their worst run). Everything this script starts (server, Chromium, temporary
 // folder) is stopped and removed at the end, also on failure or Ctrl-C.
 //
-// CHROMIUM_PATH (default /usr/bin/chromium) names the browser; LIGHTHOUSE_RUNS the runs per page.
+// CHROMIUM_PATH names the browser (else the system's Chromium, scripts/lib/chromium.mjs); LIGHTHOUSE_RUNS the runs per page.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -21,6 +21,7 @@ import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { checkBundle } from './check-bundle-budget.mjs';
+import { CHROMIUM_FLAGS, findChromium } from './lib/chromium.mjs';
 import { freePort } from './lib/free-port.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -28,16 +29,7 @@ const PAGES = ['/', '/ourTools'];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, scriptKiB: 110 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const START_TIMEOUT_MS = 60_000;
 
 /** Things to stop, newest first, whatever way the script ends. */
@@ -122,7 +114,7 @@ function figures(lhr) {
 }
 
 async function measurePages(origin) {
-  const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await launch({ chromePath: findChromium(), chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   cleanups.push(() => chrome.kill());
   const results = [];
   for (const page of PAGES) {
