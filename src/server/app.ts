@@ -31,6 +31,7 @@ import apiDocsPlugin from './plugins/api-docs';
 import changesPlugin from './plugins/changes';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
+import mailPlugin from './mail/mail-plugin';
 import jsonShapePlugin from './plugins/json-shape';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
@@ -100,6 +101,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(rateLimitPlugin, { publicWritesPerMinute: config.publicWriteRateLimit, redis: config.redis });
   await app.register(databasePlugin, { handle: database, closeOnShutdown: ownsDatabase });
   await app.register(changesPlugin, { handle: database });
+  await app.register(mailPlugin, { handle: database, config: config.mail });
   // Before any route: it collects them into the OpenAPI document as they are registered.
   await app.register(apiDocsPlugin);
 

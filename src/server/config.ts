@@ -6,6 +6,12 @@ import { DEFAULT_WEB_DIST_DIR } from './paths';
 const proxyAddressSchema = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
 const isProxyAddress = (entry: string) => proxyAddressSchema.safeParse(entry).success;
 
+/** `a@b.c` or `Name <a@b.c>`: what MAIL_FROM may hold (a header value, so no line breaks). */
+const isMailbox = (value: string) => {
+  const address = /^[^<>\r\n]*<([^<>\s]+)>$/.exec(value)?.[1] ?? value;
+  return !/[\r\n]/.test(value) && z.email().safeParse(address).success;
+};
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Environment variables the server reads. A bad value stops the start with a message naming it. */
@@ -100,6 +106,21 @@ const envSchema = z.object({
   IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   /** A kept-alive connection waits this long for its next request. */
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(5),
+  /**
+   * Where the store sends its mail: smtp://user:pass@host:587 (STARTTLS when the server offers it)
+   * or smtps://…:465. Unset: each message is written as an .eml file under DATA_DIR/outbox and
+   * nothing is delivered.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+/, { error: 'must be a URL such as smtp://user:password@mail.example.com:587 or smtps://…:465' })
+    .optional(),
+  /** The sender of the store's mail, an address or `Name <address>`. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .refine(isMailbox, { error: 'must be an email address or Name <address>, e.g. ToolHouse <no-reply@shop.example.com>' })
+    .optional(),
   /** Folder of the built web app; defaults to dist/web beside the sources. */
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -141,6 +162,15 @@ export interface TimeoutsConfig {
   keepAliveMs: number;
 }
 
+export interface MailConfig {
+  /** null: no SMTP server; messages go to `outboxDir` as .eml files (or stay queued when that is unset too). */
+  smtpUrl: string | null;
+  /** The From header, e.g. `ToolHouse <no-reply@shop.example.com>`. */
+  from: string;
+  /** DATA_DIR/outbox when started for real; unset in tests that read no mail, so rows just stay queued. */
+  outboxDir?: string | null;
+}
+
 export interface AppConfig {
   port: number;
   timeouts: TimeoutsConfig;
@@ -163,6 +193,7 @@ export interface AppConfig {
   /** Shared rate-limit counters; null: in this process's memory. */
   redis: { url: string; keyPrefix: string } | null;
   orderExpirySweepMs: number;
+  mail: MailConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -241,7 +272,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxNewCustomerHoldPercent: e.MAX_NEW_CUSTOMER_HOLD_PERCENT,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     orderExpirySweepMs: e.ORDER_EXPIRY_SWEEP_SECONDS * 1000,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `ToolHouse <no-reply@${mailDomain(publicUrl)}>`,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
   };
+}
+
+/** The store's own domain for its default sender; `localhost` when the store is reached by IP address. */
+function mailDomain(publicUrl: string): string {
+  const host = new URL(publicUrl).hostname;
+  return /^[\d.]+$|^\[/.test(host) ? 'localhost' : host;
 }
 
 /** `0` → no proxy; a number → that many hops; otherwise the proxies' addresses. */

@@ -31,6 +31,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDistDir: null,
     ...overrides,
     auth: { ...base.auth, createDefaultAdmin: false, ...overrides.auth },
+    // No outbox folder: a test that reads mail passes `mail: { smtpUrl: catcher.url, from }`.
+    mail: { smtpUrl: null, from: 'ToolHouse <no-reply@toolhouse.test>', ...overrides.mail },
   };
 }
 

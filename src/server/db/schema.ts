@@ -323,3 +323,38 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt, t.id)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Mail (docs/decisions/015-email.md).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Mail waiting to be sent, and a record of what was. A row is written in the same transaction as
+ * the change it tells of (an order placed, paid, shipped; a sign-up), so a mail exists exactly when
+ * that change committed, and a crash loses none. The background sender (mail/sender.ts) claims due
+ * rows with `for update skip locked`, so of several processes only one sends a given row.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    /** Delivery attempts begun so far (a claim counts as one). */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the row may next be claimed: now when queued, later after a failure or while a sender holds it. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last failure, with email addresses masked. */
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set when the sender stopped trying: refused for good by the mail server, or failing for too long. */
+    abandonedAt: timestamp('abandoned_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The sender reads only rows still to be sent, soonest first.
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.abandonedAt} is null`),
+  ],
+);

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import type { AppDatabase, AppTransaction } from '../db/client';
+import { mailOutbox } from '../db/schema';
+
+/** One message for one recipient. Build `text` and `html` with renderMail (templates/layout.ts). */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The channel that wakes the senders of every app process when a mail is queued (delivered on commit). */
+export const MAIL_QUEUED_CHANNEL = 'mail_queued';
+
+/**
+ * Queues `mail` for the background sender (mail/sender.ts). Given the caller's transaction, the row
+ * is part of it: the mail exists if and only if the change that caused it commits. It never sends
+ * here and never waits for a mail server; what goes wrong in delivery is retried and logged by the
+ * sender. Only a database error (which fails the caller's transaction anyway) is thrown.
+ */
+export async function queueMail(db: AppDatabase | AppTransaction, mail: OutgoingMail): Promise<void> {
+  await db
+    .insert(mailOutbox)
+    .values({ toAddress: mail.to.trim(), subject: mail.subject, textBody: mail.text, htmlBody: mail.html })
+    // The wake-up rides on the insert (no extra round trip) and, like the row, is seen only after commit.
+    .returning({ woke: sql`pg_notify(${MAIL_QUEUED_CHANNEL}, '')` });
+}

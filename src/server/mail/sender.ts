@@ -1,0 +1,164 @@
+import type { DatabaseHandle } from '../db/client';
+import { maskEmailsInText } from '../lib/mask-emails';
+import { MAIL_QUEUED_CHANNEL } from './outbox';
+import { claimDueMail, markMailFailed, markMailSent, msUntilNextMail, type ClaimedMail } from './outbox-repository';
+import type { MailDelivery } from './transport';
+
+interface SenderLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface SenderOptions {
+  /** First retry after this long; each further one waits twice as long, up to `maxRetryDelayMs`. */
+  firstRetryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  /** A mail still failing this long after it was queued is given up (and logged as such). */
+  giveUpAfterMs?: number;
+  /** Look at the outbox at least this often, in case a wake-up was missed (another process's lease ended). */
+  pollMs?: number;
+}
+
+export interface MailSender {
+  /** Starts sending what is queued, and listens for new mail from every process. */
+  start(): Promise<void>;
+  /** Looks at the outbox now (queueMail's NOTIFY does this after each commit). */
+  wake(): void;
+  /** Stops; a send under way is given a moment to finish. */
+  close(): Promise<void>;
+}
+
+const BATCH = 20;
+/** A claimed row is hidden from other processes this long: more than one send's SMTP time limits together. */
+const LEASE_SECONDS = 300;
+const DEFAULTS: Required<SenderOptions> = {
+  firstRetryDelayMs: 1_000,
+  maxRetryDelayMs: 30 * 60_000,
+  giveUpAfterMs: 2 * 24 * 60 * 60_000,
+  pollMs: 30_000,
+};
+const SINGLE_ADDRESS = /^[^\s@,;<>"()]+@[^\s@,;<>"()]+\.[^\s@,;<>"()]+$/;
+
+/**
+ * Delivers the mail_outbox rows of every process on the database, from this one. Any number of
+ * processes run one each: a row is claimed with `for update skip locked` and a lease, so exactly
+ * one process sends it. Failures never reach the request that queued the mail: a server that is
+ * down or answers 4xx is tried again with growing delays, a 5xx answer (the address refused for
+ * good) or two days of failures end the attempts, and every failure is logged without the address.
+ */
+export function createMailSender(
+  handle: DatabaseHandle,
+  delivery: MailDelivery,
+  log: SenderLog,
+  options: SenderOptions = {},
+): MailSender {
+  const opts = { ...DEFAULTS, ...options };
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let pass: Promise<void> | null = null;
+  /** Set by a wake-up during a pass, so mail queued meanwhile is not left for the poll. */
+  let again = false;
+  let unlisten: (() => Promise<void>) | null = null;
+
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(run, Math.min(ms, opts.pollMs));
+    timer.unref();
+  };
+
+  function run() {
+    if (stopped) return;
+    if (pass) {
+      // Looked at again as soon as the pass under way ends.
+      again = true;
+      return;
+    }
+    again = false;
+    pass = (async () => {
+      let nextMs: number | null;
+      try {
+        await sendDue();
+        nextMs = await msUntilNextMail(handle.db);
+      } catch (error) {
+        log.error({ err: error }, 'mail: could not read the outbox; trying again shortly');
+        nextMs = 5_000;
+      }
+      pass = null;
+      schedule(again ? 0 : (nextMs ?? opts.pollMs));
+    })();
+  }
+
+  async function sendDue() {
+    for (;;) {
+      again = false;
+      const batch = await claimDueMail(handle.db, BATCH, LEASE_SECONDS);
+      for (const mail of batch) {
+        if (stopped) return;
+        await sendOne(mail);
+      }
+      if (batch.length < BATCH) return;
+    }
+  }
+
+  async function sendOne(mail: ClaimedMail) {
+    const details = { mailId: mail.id, attempt: mail.attempt };
+    if (!SINGLE_ADDRESS.test(mail.to)) {
+      await markMailFailed(handle.db, mail.id, 'not a single email address', null);
+      log.error(details, 'mail: not sent and given up: the recipient is not a single email address');
+      return;
+    }
+    try {
+      await delivery.send({ ...mail, queuedAt: mail.createdAt });
+    } catch (error) {
+      const { message, permanent } = describeFailure(error);
+      const failingFor = Date.now() - mail.createdAt.getTime();
+      if (permanent || failingFor >= opts.giveUpAfterMs) {
+        await markMailFailed(handle.db, mail.id, message, null);
+        log.error({ ...details, reason: message }, 'mail: not delivered and given up');
+      } else {
+        const delayMs = Math.min(opts.firstRetryDelayMs * 2 ** (mail.attempt - 1), opts.maxRetryDelayMs);
+        await markMailFailed(handle.db, mail.id, message, delayMs / 1000);
+        log.warn({ ...details, reason: message, retryInSeconds: delayMs / 1000 }, 'mail: not delivered; will try again');
+      }
+      return;
+    }
+    await markMailSent(handle.db, mail.id);
+    log.info(details, 'mail: sent');
+  }
+
+  return {
+    async start() {
+      unlisten = await handle.listen(MAIL_QUEUED_CHANNEL, {
+        notify: () => run(),
+        // Mail queued while the feed was lost is found by the poll; look at once when it is back.
+        resumed: () => run(),
+      });
+      run();
+    },
+    wake: run,
+    async close() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await unlisten?.();
+      // A row whose send is cut short is sent again when its lease ends; don't hold up the shutdown.
+      if (pass) await Promise.race([pass, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+      delivery.close();
+    },
+  };
+}
+
+/** What went wrong, with addresses masked, and whether trying again cannot help. */
+function describeFailure(error: unknown): { message: string; permanent: boolean } {
+  const err = error as { message?: unknown; responseCode?: unknown; code?: unknown };
+  const responseCode = typeof err.responseCode === 'number' ? err.responseCode : null;
+  const text = typeof err.message === 'string' ? err.message : String(error);
+  const code = typeof err.code === 'string' ? `${err.code}: ` : '';
+  return {
+    message: maskEmailsInText(`${code}${text}`).slice(0, 500),
+    // 5xx: the server refused this message or recipient for good. (A failed login, EAUTH, is also
+    // 5xx but is the store's misconfiguration: keep the mail until the operator fixes SMTP_URL.)
+    permanent: responseCode !== null && responseCode >= 500 && err.code !== 'EAUTH',
+  };
+}
