@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config';
 import { createAccessTokens } from './identity/access-tokens';
 import { createAuth } from './identity/auth';
+import { createIdentityMailer } from './accounts/identity-mail';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './accounts/auth-routes';
 import { resolveAuthSecret } from './identity/auth-secret';
@@ -26,6 +27,7 @@ import { stripeWebhookRoutes } from './payments/stripe-webhook-routes';
 import { API_ERRORS } from '../shared';
 import { NotFoundError } from './lib/domain-errors';
 import { maskEmails } from './lib/mask-emails';
+import { maskLinkTokens } from './lib/mask-link-tokens';
 import { serializeErrorForLog } from './lib/error-log-serializer';
 import apiDocsPlugin from './plugins/api-docs';
 import changesPlugin from './plugins/changes';
@@ -57,11 +59,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     logger: {
       level: config.logLevel,
       ...(deps.logStream && { stream: deps.logStream }),
-      // Paths such as /api/user/<email> would put customers' emails in every request log line.
+      // Paths such as /api/user/<email> would put customers' emails in every request log line, and
+      // the verification call (/api/auth/verify-email?token=…) a link that signs its holder in.
       serializers: {
         req: (request: { method: string; url: string; ip?: string }) => ({
           method: request.method,
-          url: maskEmails(request.url),
+          url: maskLinkTokens(maskEmails(request.url)),
           remoteAddress: request.ip,
         }),
         // A failed query's parameters (customers' emails, names, addresses) stay out of the log.
@@ -110,7 +113,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   if (!config.auth.secret && database.kind === 'postgres') {
     app.log.warn('AUTH_SECRET is not set: every app process on this database must be given the same AUTH_SECRET');
   }
-  const auth = createAuth({ db: database.db, config: config.auth, secret, log: app.log });
+  const auth = createAuth({
+    db: database.db,
+    config: config.auth,
+    secret,
+    log: app.log,
+    mailer: createIdentityMailer(database.db, config.auth.publicUrl),
+  });
   await app.register(authenticationPlugin, {
     auth,
     accessTokens: createAccessTokens(secret, config.auth.accessTokenTtlSeconds),

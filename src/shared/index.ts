@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './messages';
 export * from './text';
+export * from './identity-links';
 export * from './schemas/common';
 export * from './schemas/fields';
 export * from './schemas/catalogue';

@@ -145,4 +145,7 @@ export const API_ERRORS = {
   customersOnly: 'Only customers can do that',
   crossSiteRefused: 'This request must come from the store itself',
   wrongAccountForToken: 'You can only get an access token for the account you are signed in with',
+  emailNotVerified:
+    'Please confirm your email address before placing an order: open the link we sent you when you signed up.',
+  tooManyMailsToAddress: 'We have sent several emails to this address in the last few minutes. Please check your inbox, or wait 15 minutes and try again',
 } as const;

@@ -16,8 +16,18 @@ interface AuthRoutesOptions {
 }
 
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
-/** Signing up also signs in (autoSignIn), so that browser becomes known to the new account too. */
-const SIGN_UP_PATH = '/api/auth/sign-up/email';
+
+/**
+ * Endpoints that make the store send an email to the address in their body: sign-up (a
+ * verification link, or a notice to the owner of a taken address), 'Forgot Password?' and 'Send
+ * the link again'. Together they may mail one address MAILS_PER_ADDRESS times per window, counted
+ * by the address as typed whether or not it has an account (so the limit tells nothing about
+ * accounts), and shared by all processes when Redis is configured. The per-client limit on
+ * /api/auth still applies on top.
+ */
+const MAIL_SENDING_PATHS = new Set(['/api/auth/sign-up/email', '/api/auth/request-password-reset', '/api/auth/send-verification-email']);
+const MAILS_PER_ADDRESS = 4;
+const MAIL_WINDOW = '15 minutes';
 
 /**
  * Headers through which a client could claim an address. The identity service must see only the
@@ -37,7 +47,8 @@ const CLIENT_CLAIMED_ADDRESS_HEADERS = [
 
 /**
  * Mounts the identity service (better-auth) at /api/auth, following its documented Fastify
- * integration, with two guards in front: a per-address request limit, and a throttle on failed
+ * integration, with three guards in front: a per-address request limit, a limit on the emails one
+ * address can be sent (MAIL_SENDING_PATHS), and a throttle on failed
  * password sign-ins (sign-in-throttle.ts) that lets a browser which signed in to the account before
  * (known-device.ts) through when strangers have used up the account's allowance. The identity
  * service sees the client address Fastify resolved, never one the client claims in a header.
@@ -48,6 +59,11 @@ const CLIENT_CLAIMED_ADDRESS_HEADERS = [
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opts) => {
   const knownDevices = createKnownDevices((await app.auth.$context).secret, {
     secure: opts.publicUrl.startsWith('https:'),
+  });
+  const mailsToAddress = app.createRateLimit({
+    max: MAILS_PER_ADDRESS,
+    timeWindow: MAIL_WINDOW,
+    keyGenerator: (request) => `mail-to:${emailOf(request.body) ?? ''}`,
   });
 
   app.route({
@@ -71,8 +87,13 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     }
     const url = new URL(request.url, opts.publicUrl);
     const isPost = request.method === 'POST';
+    if (isPost && MAIL_SENDING_PATHS.has(url.pathname) && emailOf(request.body)) {
+      const limit = await mailsToAddress(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        return reply.code(429).send({ statusCode: 429, code: 'TOO_MANY_MAILS', message: API_ERRORS.tooManyMailsToAddress });
+      }
+    }
     const signInEmail = isPost && url.pathname === SIGN_IN_PATH ? emailOf(request.body) : null;
-    const passwordEmail = signInEmail ?? (isPost && url.pathname === SIGN_UP_PATH ? emailOf(request.body) : null);
     const attempt = signInEmail
       ? await opts.throttle.begin(signInEmail, {
           ip: request.ip,
@@ -102,7 +123,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       if (key !== 'set-cookie') reply.header(key, value);
     });
     const cookies = response.headers.getSetCookie();
-    if (passwordEmail && response.ok) cookies.push(knownDevices.remember(request.headers.cookie, passwordEmail));
+    // Only a password sign-in makes a browser known to an account: sign-up no longer signs in,
+    // and a sign-up with someone else's address must not make the caller's browser "known" to it.
+    if (signInEmail && response.ok) cookies.push(knownDevices.remember(request.headers.cookie, signInEmail));
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     return reply.send(response.body ? await response.text() : null);
   }

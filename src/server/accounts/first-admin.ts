@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthConfig } from '../config';
 import type { AppDatabase } from '../db/client';
 import type { Auth } from '../identity/auth';
+import { markEmailVerified } from '../identity/identity';
 import { countAdmins, findProfileByEmail, promoteToAdmin } from './users-repository';
 
 /** Reserved `.localhost` domain: valid for the spec's x@y.z email pattern, never a real mailbox. */
@@ -30,26 +31,43 @@ export async function ensureFirstAdmin(
     const { email, password } = config.admin;
     const existing = await findProfileByEmail(db, email);
     if (!existing) {
-      await auth.api.signUpEmail({ body: { email, password, name: 'Administrator' } });
+      await createVerifiedAccount(auth, email, password);
       await promoteToAdmin(db, email);
       log.info({ email }, 'created the admin account from ADMIN_EMAIL');
       return { email, generatedPassword: null };
     } else if (existing.role !== 'admin') {
-      // Emails are not verified at sign-up, so someone else may have registered this address
-      // first. The operator's ADMIN_PASSWORD becomes the only password and their sessions end.
+      // Someone else may have registered this address first (an unverified account). The
+      // operator's ADMIN_PASSWORD becomes the only password and their sessions end.
       await takeOverAccount(auth, existing._id, password);
       await promoteToAdmin(db, email);
       log.warn({ email }, 'promoted the existing ADMIN_EMAIL account, set its password to ADMIN_PASSWORD and ended its sessions');
     }
+    // The operator chose this address: it counts as verified (also for an admin made before
+    // addresses were verified).
+    await markEmailVerified(db, { email });
     return null;
   }
   if (!config.createDefaultAdmin || (await countAdmins(db)) > 0) return null;
   if (await findProfileByEmail(db, DEFAULT_ADMIN_EMAIL)) return null;
   const password = randomBytes(12).toString('base64url');
-  await auth.api.signUpEmail({ body: { email: DEFAULT_ADMIN_EMAIL, password, name: 'Administrator' } });
+  await createVerifiedAccount(auth, DEFAULT_ADMIN_EMAIL, password);
   await promoteToAdmin(db, DEFAULT_ADMIN_EMAIL);
   log.warn({ email: DEFAULT_ADMIN_EMAIL }, 'created the first admin account with a random password, shown once in the start banner');
   return { email: DEFAULT_ADMIN_EMAIL, generatedPassword: password };
+}
+
+/**
+ * An email/password account whose address counts as verified, made directly rather than through
+ * sign-up: sign-up would mail a verification link to the operator's (or the reserved, mailless)
+ * address, and it no longer signs in or tells whether the address was taken.
+ */
+async function createVerifiedAccount(auth: Auth, email: string, password: string) {
+  const ctx = await auth.$context;
+  const user = await ctx.internalAdapter.createUser(
+    { email: email.toLowerCase(), name: 'Administrator', emailVerified: true },
+    { method: 'email-password' },
+  );
+  await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: await ctx.password.hash(password) });
 }
 
 async function takeOverAccount(auth: Auth, userId: string, password: string) {

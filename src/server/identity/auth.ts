@@ -3,13 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import { API_ERRORS, LIMITS } from '../../shared';
+import { API_ERRORS, LIMITS, LINK_LIFETIME_SECONDS } from '../../shared';
 import type { AuthConfig } from '../config';
 import type { AppDatabase } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema';
 import { serializeErrorForLog } from '../lib/error-log-serializer';
 import { isCommonPassword } from './common-passwords';
 import { checkIdentityInput } from './identity-input';
+import { markEmailVerified } from './identity';
 
 export const GOOGLE_PROVIDER_ID = 'google';
 
@@ -26,10 +27,37 @@ export interface AuthOptions {
   secret: string;
   /** better-auth's own messages go to the app's log (pino), at the app's LOG_LEVEL. */
   log: FastifyBaseLogger;
+  /** Queues the verification, reset and notice emails. */
+  mailer: IdentityMailer;
 }
 
+/** The person an identity email goes to, as the identity service hands them over. */
+export interface MailRecipient {
+  email: string;
+  name: string;
+}
+
+/** The emails the identity service sends (accounts/identity-mail.ts queues them in the outbox). */
+export interface IdentityMailer {
+  /** After an email/password sign-up, and on 'Send the link again'. */
+  verifyEmail(to: MailRecipient, token: string): Promise<void>;
+  /** 'Forgot Password?' for an address that has an account (other addresses get no mail). */
+  resetPassword(to: MailRecipient, token: string): Promise<void>;
+  /** A sign-up with an address that already has an account: its owner is told, nothing is created. */
+  signUpWithExistingAddress(to: MailRecipient): Promise<void>;
+  /** After a reset: tells the owner, so a reset they did not make does not go unnoticed. */
+  passwordChanged(to: MailRecipient): Promise<void>;
+}
+
+/** Endpoints that take a new password: each refuses the common ones, as sign-up does. */
+const NEW_PASSWORD_FIELDS: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+};
+
 /** The identity service (better-auth), mounted at /api/auth. */
-export function createAuth({ db, config, secret, log }: AuthOptions) {
+export function createAuth({ db, config, secret, log, mailer }: AuthOptions) {
   return betterAuth({
     appName: 'ToolHouse',
     secret,
@@ -52,9 +80,36 @@ export function createAuth({ db, config, secret, log }: AuthOptions) {
     }),
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
+      // Sign-up answers a taken address exactly as a new one (no account enumeration), so it
+      // cannot sign anyone in: the new account's first session comes from its verification link
+      // (autoSignInAfterVerification) or a sign-in. With autoSignIn off, better-auth answers a
+      // taken address with a stand-in user and calls onExistingUserSignUp instead of failing.
+      autoSignIn: false,
+      // An unverified account may sign in and browse; what needs a verified address (placing an
+      // order, being joined by a Google sign-in) checks it there.
+      requireEmailVerification: false,
+      onExistingUserSignUp: ({ user }) => mailer.signUpWithExistingAddress(user),
       minPasswordLength: LIMITS.passwordMin,
       maxPasswordLength: LIMITS.passwordMax,
+      // The link opens our reset page (the token in its fragment), not better-auth's redirect.
+      sendResetPassword: ({ user, token }) => mailer.resetPassword(user, token),
+      // Single use (the row is consumed with the password change) and one hour.
+      resetPasswordTokenExpiresIn: LINK_LIFETIME_SECONDS.resetPassword,
+      // A reset ends every session of the account, in the same transaction as the new password;
+      // access tokens name their session (access-tokens.ts), so they stop working with it.
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => {
+        await markEmailVerified(db, { userId: user.id });
+        await mailer.passwordChanged(user);
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendVerificationEmail: ({ user, token }) => mailer.verifyEmail(user, token),
+      expiresIn: LINK_LIFETIME_SECONDS.verifyEmail,
+      // Following the link signs the new customer in (once: a verified address is not signed in
+      // again by the same link), since sign-up itself does not.
+      autoSignInAfterVerification: true,
     },
     user: {
       additionalFields: {
@@ -71,9 +126,11 @@ export function createAuth({ db, config, secret, log }: AuthOptions) {
     account: {
       accountLinking: {
         enabled: true,
-        // Not "trusted": Google joins an existing account only when it says the email is verified.
+        // Not "trusted": Google joins an existing account only when it says the email is verified,
         trustedProviders: [],
-        requireLocalEmailVerified: false,
+        // ... and only when the account's own address is verified too: otherwise whoever
+        // registered the address first with a password would share the Google user's account.
+        requireLocalEmailVerified: true,
       },
     },
     // Sign-in throttling and per-address limits are done in front of these routes (auth-routes.ts),
@@ -88,8 +145,9 @@ export function createAuth({ db, config, secret, log }: AuthOptions) {
       before: createAuthMiddleware(async (ctx) => {
         // Names and photo links follow the store's form rules (sign-up and update-user).
         const body = checkIdentityInput(ctx.path, ctx.body);
-        if (ctx.path === '/sign-up/email') {
-          const password = (ctx.body as { password?: unknown } | undefined)?.password;
+        const passwordField = NEW_PASSWORD_FIELDS[ctx.path];
+        if (passwordField) {
+          const password = (ctx.body as Record<string, unknown> | undefined)?.[passwordField];
           if (typeof password === 'string' && (await isCommonPassword(password))) {
             throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_COMMON', message: API_ERRORS.passwordTooCommon });
           }

@@ -62,7 +62,11 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
 
   app.post(
     '/order',
-    { preHandler: app.requireUser, schema: { body: orderCreateSchema, response: { 201: insertedIdSchema, ...errors } } },
+    {
+      // Orders hold stock and lead to mail: only from an address its owner has confirmed.
+      preHandler: [app.requireUser, app.requireVerifiedEmail],
+      schema: { body: orderCreateSchema, response: { 201: insertedIdSchema, ...errors } },
+    },
     async (request, reply) => {
       if (!isUuid(request.body.toolId)) throw new NotFoundError(API_ERRORS.toolNotFound);
       // Stock held by abandoned orders comes back before anyone is told it is gone.

@@ -5,7 +5,7 @@ import { API_ERRORS } from '../../shared';
 import type { AccessTokens } from '../identity/access-tokens';
 import type { Auth } from '../identity/auth';
 import { findIdentity, type Identity } from '../identity/identity';
-import { NotAllowedError, NotSignedInError } from '../lib/domain-errors';
+import { ConflictError, NotAllowedError, NotSignedInError } from '../lib/domain-errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +15,12 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: a bearer access token or the identity session cookie is required. */
     requireUserOrSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * preHandler, after requireUser: the caller's email address is verified. Answers 409, not
+     * 403: the person is signed in and may be (the web app signs out on 401/403, spec section 4);
+     * the account just is not ready for this yet.
+     */
+    requireVerifiedEmail: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: a valid bearer access token of a user whose role is admin now. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** The identity session behind the request's cookie, if any. */
@@ -66,6 +72,10 @@ async function authenticationPlugin(
   app.decorate('requireUserOrSession', async (request: FastifyRequest) => {
     request.identity = (await bearerIdentity(request)) ?? (await sessionIdentity(request));
     if (!request.identity) throw new NotSignedInError(API_ERRORS.signInRequired);
+  });
+  app.decorate('requireVerifiedEmail', async (request: FastifyRequest) => {
+    if (!request.identity) throw new NotSignedInError(API_ERRORS.signInRequired);
+    if (!request.identity.emailVerified) throw new ConflictError(API_ERRORS.emailNotVerified);
   });
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     request.identity = await bearerIdentity(request);

@@ -20,6 +20,14 @@ export type LoginForm = z.input<typeof loginFormSchema>;
 export const registrationFormSchema = z.object({ userName: userNameField, email: emailField, password: passwordField });
 export type RegistrationForm = z.input<typeof registrationFormSchema>;
 
+/** 'Forgot Password?': the address to send a reset link to. */
+export const forgotPasswordFormSchema = z.object({ email: emailField });
+export type ForgotPasswordForm = z.input<typeof forgotPasswordFormSchema>;
+
+/** The page a reset link opens: the new password, under the same rules as at sign-up. */
+export const resetPasswordFormSchema = z.object({ password: passwordField });
+export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
+
 /** POST /api/login */
 export const accessTokenRequestSchema = z.object({ email: emailField });
 export const accessTokenResponseSchema = z.object({ accessToken: z.string() });
