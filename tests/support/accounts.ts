@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { promoteToAdmin } from '../../src/server/accounts/users-repository';
 import type { AppDatabase } from '../../src/server/db/client';
+import { markEmailVerified } from '../../src/server/identity/identity';
 
 /** better-auth refuses cookie-carrying POSTs without an allowed Origin, as browsers send one. */
 export const TEST_ORIGIN = 'http://127.0.0.1:3000';
@@ -51,12 +52,30 @@ export async function requestAccessToken(app: FastifyInstance, cookie: string, e
   return app.inject({ method: 'POST', url: '/api/login', headers: { origin: TEST_ORIGIN, cookie }, payload: { email } });
 }
 
-/** A signed-up customer with a session and an access token, through the real endpoints. */
-export async function createCustomer(app: FastifyInstance, name = 'Casey Customer'): Promise<TestUser> {
+/**
+ * A customer who signed up and then signed in, through the real endpoints, with a session and an
+ * access token. Sign-up does not sign in (it answers a taken address as a new one), and orders
+ * need a verified address: for the many tests that are not about verification, the address is
+ * marked verified in the database, as following the mailed link would (`verified: false` leaves it
+ * unverified; src/server/accounts/email-verification.test.ts follows real links).
+ */
+export async function createCustomer(
+  app: FastifyInstance,
+  name = 'Casey Customer',
+  { verified = true }: { verified?: boolean } = {},
+): Promise<TestUser> {
   const email = uniqueEmail('customer');
   const password = `Pw-${randomUUID()}`;
   const res = await signUp(app, name, email, password);
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  if (verified) await markEmailVerified(app.db, { email });
+  return signInForTest(app, name, email, password);
+}
+
+/** Signs an existing account in and takes its access token, failing loudly when either step does. */
+export async function signInForTest(app: FastifyInstance, name: string, email: string, password: string): Promise<TestUser> {
+  const res = await signIn(app, email, password);
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const cookie = sessionCookieOf(res.headers['set-cookie']);
   const tokenRes = await requestAccessToken(app, cookie, email);
   if (tokenRes.statusCode !== 200) throw new Error(`token failed: ${tokenRes.statusCode} ${tokenRes.body}`);
@@ -78,4 +97,41 @@ export async function createCast(app: FastifyInstance, db: AppDatabase) {
     B: await createCustomer(app, 'Bob Baker'),
     admin: await createAdmin(app, db, 'Ada Admin'),
   };
+}
+
+/** The token of a mailed identity link (`…/verifyEmail#token=…`, `…/resetPassword#token=…`), as the page reads it. */
+export function linkTokenOf(link: string): string {
+  const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token');
+  if (!token) throw new Error(`no token in ${link}`);
+  return token;
+}
+
+/** What the verification page does with the token from its link: GET the identity service's verify-email. */
+export async function verifyEmailWithToken(app: FastifyInstance, token: string, cookie?: string) {
+  return app.inject({
+    method: 'GET',
+    url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`,
+    headers: cookie ? { cookie } : {},
+  });
+}
+
+/** What 'Forgot Password?' sends. */
+export async function requestPasswordReset(app: FastifyInstance, email: string, ip = '127.0.0.1') {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    headers: { origin: TEST_ORIGIN },
+    remoteAddress: ip,
+    payload: { email },
+  });
+}
+
+/** What the reset page sends with the token from its link. */
+export async function resetPassword(app: FastifyInstance, token: string, newPassword: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    headers: { origin: TEST_ORIGIN },
+    payload: { token, newPassword },
+  });
 }

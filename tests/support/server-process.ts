@@ -1,11 +1,14 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
+import { adminQuery } from './postgres-admin';
 
 export interface ServerProcess {
   /** e.g. http://127.0.0.1:41234 */
   origin: string;
   child: ChildProcessWithoutNullStreams;
+  /** The PostgreSQL database it runs on (DATABASE_URL), if any. */
+  databaseUrl: string | undefined;
   /** Everything the server wrote to stdout so far (JSON log lines). */
   output(): string;
   /** Closes stdin (EXIT_WITH_STDIN) and waits for the process to exit. */
@@ -68,6 +71,7 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
   return {
     origin,
     child,
+    databaseUrl: env.DATABASE_URL,
     output: () => stdout,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -85,18 +89,27 @@ export interface RemoteCustomer {
   token: string;
 }
 
-/** Signs a new customer up through `server` (as a browser would, with its Origin) and takes an access token there. */
+/**
+ * Signs a new customer up through `server` (as a browser would, with its Origin), marks the address
+ * verified in the server's database (as following the mailed link would; these tests are about
+ * other things), signs in and takes an access token there.
+ */
 export async function signUpOver(server: ServerProcess, name: string, emailPrefix = 'customer'): Promise<RemoteCustomer> {
   const email = `${emailPrefix}-${randomUUID().slice(0, 8)}@example.com`;
+  const password = `Pw-${randomUUID()}`;
   const headers = { origin: server.origin, 'content-type': 'application/json' };
   const signUp = await fetch(`${server.origin}/api/auth/sign-up/email`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ name, email, password: `Pw-${randomUUID()}` }),
+    body: JSON.stringify({ name, email, password }),
   });
   if (signUp.status !== 200) throw new Error(`sign-up through ${server.origin} answered ${signUp.status}: ${await signUp.text()}`);
-  const cookie = signUp.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='))?.split(';')[0];
-  if (!cookie) throw new Error('sign-up set no session cookie');
+  if (!server.databaseUrl) throw new Error('signUpOver needs a server on PostgreSQL (DATABASE_URL) to mark the address verified');
+  await adminQuery(server.databaseUrl, 'update "user" set email_verified = true where email = $1', [email]);
+  const signIn = await fetch(`${server.origin}/api/auth/sign-in/email`, { method: 'POST', headers, body: JSON.stringify({ email, password }) });
+  if (signIn.status !== 200) throw new Error(`sign-in through ${server.origin} answered ${signIn.status}: ${await signIn.text()}`);
+  const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='))?.split(';')[0];
+  if (!cookie) throw new Error('sign-in set no session cookie');
   const login = await fetch(`${server.origin}/api/login`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ email }) });
   if (login.status !== 200) throw new Error(`/api/login through ${server.origin} answered ${login.status}`);
   return { email, cookie, token: ((await login.json()) as { accessToken: string }).accessToken };

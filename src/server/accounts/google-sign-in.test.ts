@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestAccessToken, signUp, TEST_ORIGIN, uniqueEmail } from '../../../tests/support/accounts';
+import { and, eq } from 'drizzle-orm';
+import { createCustomer, requestAccessToken, signIn, signUp, TEST_ORIGIN, uniqueEmail } from '../../../tests/support/accounts';
+import { createTools } from '../../../tests/support/factories';
 import { signInAtFakeGoogle, startFakeGoogle, type FakeGoogle } from '../../../tests/support/fake-google';
 import { createTestApp, testConfig, type TestApp } from '../../../tests/support/test-app';
 import { documentPolicy } from '../../../tests/support/document-policy';
+import { accounts } from '../db/schema';
+import { markEmailVerified } from '../identity/identity';
 
 /** better-auth's genericOAuth providers come back through the core `/callback/:id` endpoint. */
 const CALLBACK_PATH = '/api/auth/callback/google';
@@ -72,6 +76,9 @@ async function accessTokenThroughGoogle(email: string): Promise<string> {
   return token.json().accessToken as string;
 }
 
+const googleAccountsOf = (userId: string) =>
+  t.database.db.select().from(accounts).where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'google')));
+
 const profileOf = (email: string, accessToken: string) =>
   t.app.inject({ method: 'GET', url: `/api/user/${encodeURIComponent(email)}`, headers: { authorization: `Bearer ${accessToken}` } });
 
@@ -86,28 +93,57 @@ describe('Continue with Google', () => {
     expect(profile.json()).toMatchObject({ email, userName: 'Jane Doe', role: 'customer' });
   });
 
-  it('signs into the existing password account when Google says the same email is verified', async () => {
-    const email = uniqueEmail('linked');
-    const signUpRes = await signUp(t.app, 'Pat Password', email, `Pw-${randomUUID()}`);
-    expect(signUpRes.statusCode, signUpRes.body).toBe(200);
-    const userId: string = signUpRes.json().user.id;
-
-    const profile = await profileOf(email, await accessTokenThroughGoogle(email));
+  it('signs into the existing password account when its address is verified and Google says the same email is verified', async () => {
+    const owner = await createCustomer(t.app, 'Pat Password');
+    const profile = await profileOf(owner.email, await accessTokenThroughGoogle(owner.email));
     expect(profile.statusCode, profile.body).toBe(200);
-    expect(profile.json()).toMatchObject({ _id: userId, email, userName: 'Pat Password' });
+    expect(profile.json()).toMatchObject({ _id: owner.userId, email: owner.email, userName: 'Pat Password' });
+    expect(await googleAccountsOf(owner.userId)).toHaveLength(1);
+  });
+
+  it('does not take over a password account whose address is unverified: no session, nothing linked', async () => {
+    // Someone registered the address first with a password; its owner now arrives through Google.
+    const email = uniqueEmail('squatted');
+    const password = `Pw-${randomUUID()}`;
+    const signUpRes = await signUp(t.app, 'Sam Squatter', email, password);
+    expect(signUpRes.statusCode, signUpRes.body).toBe(200);
+    const squatterId = (await signIn(t.app, email, password)).json().user.id as string;
+
+    const callback = await signInWithGoogle(email);
+    expect(callback.statusCode, callback.body).toBe(302);
+    const location = new URL(callback.headers.location as string, TEST_ORIGIN);
+    expect(location.pathname).not.toBe('/dashboard');
+    expect(location.searchParams.get('error')).toBe('account_not_linked');
+    expect(sessionCookieIn(callback.headers['set-cookie'])).toBeUndefined();
+    expect(await googleAccountsOf(squatterId)).toEqual([]);
+
+    // Once the address is proven (here: its owner followed a reset or verification link), Google joins it.
+    await markEmailVerified(t.database.db, { email });
+    expect((await profileOf(email, await accessTokenThroughGoogle(email))).json()).toMatchObject({ _id: squatterId });
   });
 
   it('does not sign into an existing password account when Google has not verified the email', async () => {
-    const email = uniqueEmail('taken');
-    const signUpRes = await signUp(t.app, 'Vic Victim', email, `Pw-${randomUUID()}`);
-    expect(signUpRes.statusCode, signUpRes.body).toBe(200);
-
-    const callback = await signInWithGoogle(`unverified:${email}`);
+    const owner = await createCustomer(t.app, 'Vic Victim');
+    const callback = await signInWithGoogle(`unverified:${owner.email}`);
     expect(callback.statusCode, callback.body).toBe(302);
     const location = new URL(callback.headers.location as string, TEST_ORIGIN);
     expect(location.pathname).not.toBe('/dashboard');
     expect(location.searchParams.get('error')).toMatch(/account_not_linked|unable_to_link_account/);
     expect(sessionCookieIn(callback.headers['set-cookie'])).toBeUndefined();
+    expect(await googleAccountsOf(owner.userId)).toEqual([]);
+  });
+
+  it('makes a new customer whose address counts as verified: they can order at once', async () => {
+    const email = `gail.google@${randomUUID().slice(0, 8)}.example.com`;
+    const accessToken = await accessTokenThroughGoogle(email);
+    const [tool] = await createTools(t.database.db, 1, { minQty: 1, availableQty: 50 });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { authorization: `Bearer ${accessToken}` },
+      payload: { toolId: tool!.id, quantity: 1, address: '9 Google Way, York', phone: '+44 1904 000000' },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
   });
 });
 

@@ -111,9 +111,9 @@ describe('failures from one address', () => {
 
 describe('failures from many addresses', () => {
   it(`check at most ${UNKNOWN_CLIENTS_PER_DAY} guesses a day, and the owner's usual browser still gets in`, async () => {
-    // Signing up signs in, so the browser that created the account is known to it from the start.
-    const owner = { email: uniqueEmail('olive'), password: `Pw-${randomUUID()}` };
-    const usualBrowser = knownDeviceCookieOf(await signUp(t.app, 'Olive Owner', owner.email, owner.password));
+    // The browser the owner signed in with after signing up is known to the account from then on.
+    const owner = await createCustomer(t.app, 'Olive Owner');
+    const usualBrowser = await knownBrowserOf(owner.email, owner.password);
 
     expect(await sprayUntilRefused(owner.email)).toBe(UNKNOWN_CLIENTS_PER_DAY);
     // Unknown clients are refused even with the right password: the guesses stay bounded.
@@ -169,5 +169,15 @@ describe('a known browser', () => {
     expect(refused.json()).toEqual(FROM_HERE);
     // Those failures were the browser's own: the account is still open to the owner elsewhere.
     expect((await signIn(owner.email, owner.password, freshAddress())).statusCode).toBe(200);
+  });
+});
+
+describe('a sign-up', () => {
+  it("with someone else's address does not make the caller's browser known to that account", async () => {
+    // A known browser escapes the daily limit on strangers' guesses: being "known" must take the password.
+    const owner = await createCustomer(t.app, 'Sia Signedup');
+    const res = await signUp(t.app, 'Sly Squatter', owner.email, `Pw-${randomUUID()}`);
+    expect(res.statusCode).toBe(200);
+    expect([res.headers['set-cookie'] ?? []].flat().filter((c) => c.startsWith(KNOWN_DEVICE_COOKIE))).toEqual([]);
   });
 });

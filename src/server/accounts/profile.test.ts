@@ -3,6 +3,7 @@ import {
   bearer,
   createCast,
   sessionCookieOf,
+  signIn,
   signUp,
   TEST_ORIGIN,
   type TestUser,
@@ -138,11 +139,14 @@ describe("another person's profile", () => {
 });
 
 describe('PUT /api/user/:email with the identity session cookie only (registration)', () => {
-  it('saves the name right after sign-up, before any access token exists', async () => {
+  it('saves the name with the session cookie alone, before any access token exists', async () => {
     const email = uniqueEmail('register');
     const signUpRes = await signUp(t.app, 'Temp Name', email, 'Register-Pw-4417');
     expect(signUpRes.statusCode).toBe(200);
-    const cookie = sessionCookieOf(signUpRes.headers['set-cookie']);
+    // Sign-up does not sign in (no account enumeration); the first sign-in gives the cookie.
+    const signInRes = await signIn(t.app, email, 'Register-Pw-4417');
+    expect(signInRes.statusCode).toBe(200);
+    const cookie = sessionCookieOf(signInRes.headers['set-cookie']);
 
     const res = await putProfile(email, { cookie, origin: TEST_ORIGIN }, { userName: 'Rita Registered', email });
     expect(res.statusCode).toBe(200);
