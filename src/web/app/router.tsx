@@ -49,6 +49,9 @@ const pages: RouteObject[] = [
   { path: segments.aboutUs, lazy: lazyPage(() => import('../features/about/about-page')) },
   { path: segments.login, lazy: lazyPage(() => import('../features/auth/login-page')) },
   { path: segments.registration, lazy: lazyPage(() => import('../features/auth/registration-page')) },
+  { path: segments.forgotPassword, lazy: lazyPage(() => import('../features/auth/forgot-password-page')) },
+  { path: segments.resetPassword, lazy: lazyPage(() => import('../features/auth/reset-password-page')) },
+  { path: segments.verifyEmail, lazy: lazyPage(() => import('../features/auth/verify-email-page')) },
   {
     Component: RequireAuth,
     children: [

@@ -1,3 +1,5 @@
+import { IDENTITY_LINK_PAGES } from '../../shared/identity-links';
+
 /**
  * The route table. The router is built from `segments` and `dashboardChild`, and links use
  * `paths`, which is derived from the same segments, so a link can never drift from its route.
@@ -8,6 +10,12 @@ export const segments = {
   home: 'home',
   login: 'login',
   registration: 'registration',
+  /** 'Forgot Password?': asks for a reset link. */
+  forgotPassword: IDENTITY_LINK_PAGES.forgotPassword,
+  /** Opened from a reset link (#token=…): choose a new password. */
+  resetPassword: IDENTITY_LINK_PAGES.resetPassword,
+  /** Opened from a verification link (#token=…): confirms the address. */
+  verifyEmail: IDENTITY_LINK_PAGES.verifyEmail,
   ourTools: 'ourTools',
   contactUs: 'contactUs',
   aboutUs: 'aboutUs',
@@ -44,6 +52,9 @@ export const paths = {
   homeAlias: top(segments.home),
   login: top(segments.login),
   registration: top(segments.registration),
+  forgotPassword: top(segments.forgotPassword),
+  resetPassword: top(segments.resetPassword),
+  verifyEmail: top(segments.verifyEmail),
   ourTools: top(segments.ourTools),
   contactUs: top(segments.contactUs),
   aboutUs: top(segments.aboutUs),

@@ -10,8 +10,9 @@ const MESSAGES: Record<string, string> = {
   PASSWORD_TOO_LONG: 'Password can be at most 128 characters',
   INVALID_EMAIL: 'Provide a valid email',
   // OAuth callback errors arrive as ?error=… on the login page.
+  // Google joins a password account only when both Google and the account itself have confirmed the address.
   account_not_linked:
-    'This email already has a password account, and Google did not confirm the address. Sign in with your password instead.',
+    'This email already has an account with a password. Sign in with your password; once its email address is confirmed, Continue With Google signs in to the same account.',
   unable_to_link_account:
     'This email already has a password account, and Google did not confirm the address. Sign in with your password instead.',
   access_denied: 'Google sign-in was cancelled.',

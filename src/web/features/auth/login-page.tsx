@@ -67,7 +67,7 @@ export default function LoginPage() {
           error={errors.password}
         />
         <p className="text-sm">
-          <Link to={paths.contactUs} className="link link-hover">
+          <Link to={paths.forgotPassword} className="link link-hover">
             Forgot Password?
           </Link>
         </p>

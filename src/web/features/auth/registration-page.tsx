@@ -6,18 +6,23 @@ import { registrationFormSchema, type RegistrationForm } from '../../../shared/s
 import { paths } from '../../config/paths';
 import { TextField } from '../../components/form-field';
 import { authClient } from '../../lib/auth-client';
-import { updateProfileWithSession } from '../accounts/api/update-profile';
-import { failureMessage } from '../../lib/request-failure';
 import { authErrorMessage } from './auth-error-message';
 import { AuthCard } from './components/auth-card';
-import { useFinishSignIn, useRedirectTarget } from './use-finish-sign-in';
+import { AuthPanel } from './components/auth-panel';
+import { useRedirectTarget } from './use-finish-sign-in';
 import { SubmitButton } from '../../components/submit-button';
 
+/**
+ * Sign Up. The account starts unverified and signed out: the server answers an address that
+ * already has an account exactly as a new one (so nobody can find out which addresses do), which
+ * rules out signing in here. The emailed link confirms the address and signs the person in
+ * (docs/decisions/018-email-verification-and-password-reset.md).
+ */
 export default function RegistrationPage() {
-  const finishSignIn = useFinishSignIn();
   const target = useRedirectTarget();
   const location = useLocation();
   const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -29,20 +34,35 @@ export default function RegistrationPage() {
 
   const onSubmit = handleSubmit(async ({ userName, email, password }) => {
     setError(null);
+    // The name is saved with the account; the access token comes with the first session.
     const { data, error: signUpError } = await authClient.signUp.email({ name: userName.trim(), email, password });
     if (signUpError || !data) {
       setError(authErrorMessage(signUpError ?? { status: 0 }));
       return;
     }
-    try {
-      // Spec: registration saves {userName, email} on the profile, then asks for the access token.
-      await updateProfileWithSession(data.user.email, { userName: userName.trim(), email: data.user.email });
-      await finishSignIn(data.user.email);
-    } catch (failure) {
-      // The account exists by now; a busy store or a lost connection is said as such.
-      setError(failureMessage(failure));
-    }
+    setSentTo(data.user.email);
   });
+
+  if (sentTo) {
+    return (
+      <AuthPanel title="Check your email">
+        <p role="status">
+          We have sent a link to <strong className="break-all">{sentTo}</strong>. Open it to confirm your address and finish signing
+          up; it works for 24 hours.
+        </p>
+        <p className="text-sm text-base-content/80">
+          Nothing after a few minutes? Check your spam folder. If you already have an account with this address, we have sent you
+          an email about that instead.
+        </p>
+        <p className="text-center text-sm">
+          Confirmed already?{' '}
+          <Link to={paths.login} state={location.state} className="link link-primary">
+            Please login
+          </Link>
+        </p>
+      </AuthPanel>
+    );
+  }
 
   return (
     <AuthCard

@@ -6,6 +6,7 @@ import { Loading } from '../../components/loading';
 import { useSession } from '../../lib/session-store';
 import { useProfile } from '../accounts/api/get-profile';
 import { useItem } from '../catalogue/api/get-item';
+import { EmailNotVerifiedNotice } from './email-not-verified-notice';
 import { PurchaseForm } from './purchase-form';
 
 export default function PurchasePage() {
@@ -53,6 +54,7 @@ export default function PurchasePage() {
           <dt className="font-medium">Available Quantity:</dt>
           <dd>{item.availableQty}</dd>
         </dl>
+        {session && !session.user.emailVerified ? <EmailNotVerifiedNotice email={email} /> : null}
         {soldOut ? (
           <p role="status" className="alert alert-warning mt-6">This tool is out of stock for now.</p>
         ) : (
