@@ -85,7 +85,8 @@ function toNodemailer(message: MailMessage, from: string): Mail.Options {
   return {
     from,
     to: message.to,
-    subject: message.subject,
+    // A header: a line break in a tool's name must not start a header of its own.
+    subject: message.subject.replace(/[\r\n]+/g, ' '),
     text: message.text,
     html: message.html,
     // Identifies the row in the receiving server's logs without showing who it was for.
