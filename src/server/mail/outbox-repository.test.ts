@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase, createTestDatabase, testDatabaseKind } from '../../../tests/support/test-database';
 import { openDatabase, type AppDatabase, type DatabaseHandle } from '../db/client';
 import { queueMail } from './outbox';
-import { claimDueMail, markMailFailed, msUntilNextMail } from './outbox-repository';
+import { mailOutbox } from '../db/schema';
+import { claimDueMail, markMailFailed, markMailSent, msUntilNextMail, purgeOldMail } from './outbox-repository';
 
 /** How senders take rows from the outbox: a batch at a time, each row by one sender, not again while leased. */
 let database: DatabaseHandle;
@@ -47,6 +48,23 @@ describe('claimDueMail', () => {
     const [row] = await claimDueMail(database.db, 20, 300);
     await markMailFailed(database.db, row!.id, '550 no such user', null);
     expect(await msUntilNextMail(database.db)).toBeNull();
+  });
+});
+
+describe('purgeOldMail', () => {
+  it('deletes mail sent or given up before the cutoff, and keeps what waits or went recently', async () => {
+    await queue(database.db, 4);
+    const [sentLongAgo, abandonedLongAgo, sentRecently] = await claimDueMail(database.db, 3, 300);
+    await markMailSent(database.db, sentLongAgo!.id);
+    await markMailFailed(database.db, abandonedLongAgo!.id, '550', null);
+    await markMailSent(database.db, sentRecently!.id);
+    await database.db.execute(
+      sql`update mail_outbox set sent_at = sent_at - interval '31 days', abandoned_at = abandoned_at - interval '31 days' where id in (${sentLongAgo!.id}, ${abandonedLongAgo!.id})`,
+    );
+    expect(await purgeOldMail(database.db, 30)).toBe(2);
+    const left = await database.db.select({ id: mailOutbox.id }).from(mailOutbox);
+    expect(left).toHaveLength(2);
+    expect(left.map((r) => r.id)).toContain(sentRecently!.id);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, min, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/client';
 import { mailOutbox } from '../db/schema';
 
@@ -64,6 +64,19 @@ export async function markMailFailed(db: AppDatabase, id: string, error: string,
         : { lastError: error, nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})` },
     )
     .where(eq(mailOutbox.id, id));
+}
+
+/**
+ * Deletes mail sent (or given up) more than `days` ago: a mail's body holds the customer's name
+ * and address, and the order itself keeps them where they are needed. Answers how many went.
+ */
+export async function purgeOldMail(db: AppDatabase, days: number): Promise<number> {
+  const cutoff = sql`now() - make_interval(days => ${days})`;
+  const gone = await db
+    .delete(mailOutbox)
+    .where(or(lt(mailOutbox.sentAt, cutoff), lt(mailOutbox.abandonedAt, cutoff)))
+    .returning({ id: mailOutbox.id });
+  return gone.length;
 }
 
 /** How long until the next waiting row is due (0 if one is due now), or null when none waits. */
