@@ -145,6 +145,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       await api.register(orderRoutes, {
         provider: payments.provider,
         holdMinutes: config.orderHoldMinutes,
+        storeUrl: config.auth.publicUrl,
         maxUnpaidOrders: config.maxUnpaidOrders,
         maxUnpaidSharePercent: config.maxUnpaidSharePercent,
         maxNewCustomerHoldPercent: config.maxNewCustomerHoldPercent,
@@ -154,9 +155,15 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         testProcessor: payments.testProcessor,
         clientConfig: payments.clientConfig,
         holdMinutes: config.orderHoldMinutes,
+        storeUrl: config.auth.publicUrl,
       });
       if (payments.stripe) {
-        await api.register(stripeWebhookRoutes, { ...payments.stripe, provider: payments.provider, holdMinutes: config.orderHoldMinutes });
+        await api.register(stripeWebhookRoutes, {
+          ...payments.stripe,
+          provider: payments.provider,
+          holdMinutes: config.orderHoldMinutes,
+          storeUrl: config.auth.publicUrl,
+        });
       }
       await api.register(reviewRoutes, { reviewsPerHour: config.reviewRateLimitPerHour });
       await api.register(contactRoutes);

@@ -30,6 +30,31 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
 
+  describe('mail', () => {
+    it('writes mail to DATA_DIR/outbox from the store\'s own address when SMTP_URL is not set', () => {
+      expect(loadConfig({ DATA_DIR: '/srv/store' }).mail).toEqual({
+        smtpUrl: null,
+        from: 'ToolHouse <no-reply@localhost>',
+        outboxDir: path.resolve('/srv/store/outbox'),
+      });
+      expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com' }).mail.from).toBe('ToolHouse <no-reply@shop.example.com>');
+    });
+
+    it('sends through SMTP_URL from MAIL_FROM', () => {
+      const { mail } = loadConfig({ SMTP_URL: 'smtps://shop:pw@mail.example.com:465', MAIL_FROM: 'Tool Sales <sales@example.com>' });
+      expect(mail).toMatchObject({ smtpUrl: 'smtps://shop:pw@mail.example.com:465', from: 'Tool Sales <sales@example.com>' });
+      expect(loadConfig({ MAIL_FROM: 'sales@example.com' }).mail.from).toBe('sales@example.com');
+    });
+
+    it.each(['mail.example.com', 'http://mail.example.com', 'smtp://'])('refuses SMTP_URL=%j and names it', (value) => {
+      expect(() => loadConfig({ SMTP_URL: value })).toThrow(/SMTP_URL: must be a URL such as smtp:\/\//);
+    });
+
+    it.each(['ToolHouse', 'ToolHouse <not an address>', 'a@example.com\r\nBcc: victim@example.com'])('refuses MAIL_FROM=%j and names it', (value) => {
+      expect(() => loadConfig({ MAIL_FROM: value })).toThrow(/MAIL_FROM: must be an email address or Name <address>/);
+    });
+  });
+
   describe('TRUST_PROXY', () => {
     it('believes no forwarded header by default or with 0', () => {
       expect(loadConfig({}).trustProxy).toBe(false);

@@ -36,7 +36,7 @@ async function main() {
 
   const address = await app.listen({ port: config.port, host: config.host });
   process.stdout.write(
-    formatStartBanner({ address, publicUrl: config.auth.publicUrl, database: config.database, createdAdmin }),
+    formatStartBanner({ address, publicUrl: config.auth.publicUrl, database: config.database, createdAdmin, mail: config.mail }),
   );
 }
 

@@ -40,4 +40,15 @@ describe('the start banner', () => {
     expect(banner).toContain('Public address: https://shop.example.com');
     expect(banner).not.toMatch(/admin|password/i);
   });
+
+  it('says where mail goes: the SMTP server without its password, or the outbox folder and that nothing is delivered', () => {
+    const start = (mail: Parameters<typeof formatStartBanner>[0]['mail']) =>
+      formatStartBanner({ address: 'http://127.0.0.1:3000', publicUrl: 'http://127.0.0.1:3000', database: embedded, createdAdmin: null, mail });
+    const smtp = start({ smtpUrl: 'smtp://shop:m4il-s3cret@mail.example.com:587', from: 'ToolHouse <no-reply@example.com>' });
+    expect(smtp).toContain('Mail: sent through SMTP mail.example.com:587');
+    expect(smtp).not.toContain('m4il-s3cret');
+    expect(start({ smtpUrl: 'smtps://mail.example.com', from: 'a@example.com' })).toContain('Mail: sent through SMTPS mail.example.com:465');
+    const files = start({ smtpUrl: null, from: 'a@example.com', outboxDir: '/srv/store/data/outbox' });
+    expect(files).toContain('Mail: not delivered (SMTP_URL is not set); each message is written to /srv/store/data/outbox');
+  });
 });

@@ -1,5 +1,6 @@
 import type { CreatedAdmin } from './accounts/first-admin';
-import type { DatabaseConfig } from './config';
+import type { DatabaseConfig, MailConfig } from './config';
+import { describeMailDestination } from './mail/transport';
 
 /** Where the data lives, in words, with no password (DATABASE_URL may carry one). */
 export function describeDatabase(database: DatabaseConfig): string {
@@ -25,10 +26,12 @@ export function formatStartBanner(opts: {
   publicUrl: string;
   database: DatabaseConfig;
   createdAdmin: CreatedAdmin | null;
+  mail?: MailConfig;
 }): string {
   const lines = [`ToolHouse store is running at ${opts.address}`];
   if (new URL(opts.address).origin !== opts.publicUrl) lines.push(`  Public address: ${opts.publicUrl}`);
   lines.push(`  Database: ${describeDatabase(opts.database)}`);
+  if (opts.mail) lines.push(`  Mail: ${describeMailDestination(opts.mail)}`);
   const admin = opts.createdAdmin;
   if (admin?.generatedPassword) {
     lines.push(

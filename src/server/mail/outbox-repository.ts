@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, min, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/client';
 import { mailOutbox } from '../db/schema';
 
@@ -26,7 +26,7 @@ export async function claimDueMail(db: AppDatabase, limit: number, leaseSeconds:
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(and(waiting, lte(mailOutbox.nextAttemptAt, sql`now()`)))
-    .orderBy(asc(mailOutbox.nextAttemptAt))
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
     .limit(limit)
     .for('update', { skipLocked: true });
   return db
@@ -35,7 +35,10 @@ export async function claimDueMail(db: AppDatabase, limit: number, leaseSeconds:
       attempts: sql`${mailOutbox.attempts} + 1`,
       nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
     })
-    .where(and(inArray(mailOutbox.id, due), waiting))
+    // `= any(array(...))`, not `in (...)`: PostgreSQL may run an IN subquery again for each row it
+    // checks, and each run skips-and-locks a further batch, so one claim took every due row.
+    // ARRAY(...) is computed once.
+    .where(and(sql`${mailOutbox.id} = any(array(${due}))`, waiting))
     .returning({
       id: mailOutbox.id,
       to: mailOutbox.toAddress,
@@ -61,6 +64,19 @@ export async function markMailFailed(db: AppDatabase, id: string, error: string,
         : { lastError: error, nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})` },
     )
     .where(eq(mailOutbox.id, id));
+}
+
+/**
+ * Deletes mail sent (or given up) more than `days` ago: a mail's body holds the customer's name
+ * and address, and the order itself keeps them where they are needed. Answers how many went.
+ */
+export async function purgeOldMail(db: AppDatabase, days: number): Promise<number> {
+  const cutoff = sql`now() - make_interval(days => ${days})`;
+  const gone = await db
+    .delete(mailOutbox)
+    .where(or(lt(mailOutbox.sentAt, cutoff), lt(mailOutbox.abandonedAt, cutoff)))
+    .returning({ id: mailOutbox.id });
+  return gone.length;
 }
 
 /** How long until the next waiting row is due (0 if one is due now), or null when none waits. */

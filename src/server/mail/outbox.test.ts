@@ -100,3 +100,26 @@ describe('queueMail and the background sender', () => {
       .toBe(0);
   });
 });
+
+describe('a mail queued before a stop', () => {
+  it('is sent by the next process on the same database', async () => {
+    const shared = await createTestDatabase();
+    try {
+      // A process that queues but cannot deliver (no SMTP server, no outbox folder), then stops.
+      const first = await buildApp(testConfig(), { database: shared });
+      await first.ready();
+      await shared.db.transaction((tx) => queueMail(tx, message('eve@example.com', 'Queued before the restart')));
+      await first.close();
+
+      const second = await buildApp(testConfig({ mail: { smtpUrl: catcher.url, from: 'ToolHouse <no-reply@toolhouse.test>' } }), { database: shared });
+      await second.ready();
+      try {
+        await catcher.waitForMail('eve@example.com', (m) => m.subject === 'Queued before the restart');
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await shared.close();
+    }
+  });
+});

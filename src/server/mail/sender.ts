@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '../db/client';
 import { maskEmailsInText } from '../lib/mask-emails';
 import { MAIL_QUEUED_CHANNEL } from './outbox';
-import { claimDueMail, markMailFailed, markMailSent, msUntilNextMail, type ClaimedMail } from './outbox-repository';
+import { claimDueMail, markMailFailed, markMailSent, msUntilNextMail, purgeOldMail, type ClaimedMail } from './outbox-repository';
 import type { MailDelivery } from './transport';
 
 interface SenderLog {
@@ -38,6 +38,9 @@ const DEFAULTS: Required<SenderOptions> = {
   giveUpAfterMs: 2 * 24 * 60 * 60_000,
   pollMs: 30_000,
 };
+/** Sent and given-up mail is kept this long (for questions such as "did the receipt go out?"), then deleted. */
+const KEEP_DAYS = 30;
+const PURGE_EVERY_MS = 60 * 60_000;
 const SINGLE_ADDRESS = /^[^\s@,;<>"()]+@[^\s@,;<>"()]+\.[^\s@,;<>"()]+$/;
 
 /**
@@ -60,6 +63,7 @@ export function createMailSender(
   /** Set by a wake-up during a pass, so mail queued meanwhile is not left for the poll. */
   let again = false;
   let unlisten: (() => Promise<void>) | null = null;
+  let lastPurge = 0;
 
   const schedule = (ms: number) => {
     if (stopped) return;
@@ -80,6 +84,11 @@ export function createMailSender(
       let nextMs: number | null;
       try {
         await sendDue();
+        if (Date.now() - lastPurge > PURGE_EVERY_MS) {
+          lastPurge = Date.now();
+          const purged = await purgeOldMail(handle.db, KEEP_DAYS);
+          if (purged > 0) log.info({ purged }, `mail: deleted mail sent more than ${KEEP_DAYS} days ago`);
+        }
         nextMs = await msUntilNextMail(handle.db);
       } catch (error) {
         log.error({ err: error }, 'mail: could not read the outbox; trying again shortly');

@@ -35,6 +35,13 @@ export function createMailDelivery(config: MailConfig): MailDelivery | null {
   return null;
 }
 
+/** Where mail goes, in words, for the start banner: never SMTP_URL's user or password. */
+export function describeMailDestination(config: MailConfig): string {
+  if (config.smtpUrl) return `sent through ${describeSmtpServer(config.smtpUrl)}`;
+  if (config.outboxDir) return `not delivered (SMTP_URL is not set); each message is written to ${config.outboxDir}`;
+  return 'not sent (no SMTP_URL and no outbox folder); kept in the mail_outbox table';
+}
+
 /** SMTP_URL's host and port, never its user or password. */
 export function describeSmtpServer(smtpUrl: string): string {
   try {
@@ -85,7 +92,8 @@ function toNodemailer(message: MailMessage, from: string): Mail.Options {
   return {
     from,
     to: message.to,
-    subject: message.subject,
+    // A header: a line break in a tool's name must not start a header of its own.
+    subject: message.subject.replace(/[\r\n]+/g, ' '),
     text: message.text,
     html: message.html,
     // Identifies the row in the receiving server's logs without showing who it was for.

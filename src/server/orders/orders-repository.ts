@@ -6,6 +6,8 @@ import { recordAudit } from '../audit/audit-log';
 import { returnStock, takeStock } from '../catalogue/stock';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { orders, users } from '../db/schema';
+import { queueMail } from '../mail/outbox';
+import { orderPlacedMail, orderShippedMail, type OrderMailSettings } from '../mail/templates/order-mail';
 import { ConflictError, InvalidInputError, NotFoundError } from '../lib/domain-errors';
 import { checkHoldLimits, lockBuyer, lockTool, type HoldLimits } from './hold-limits';
 
@@ -99,9 +101,16 @@ async function expireInTransaction(tx: AppTransaction, holdMinutes: number): Pro
  * never oversell), the order is written with the tool's own name, image, description and price,
  * and the delivery details are saved on the buyer's profile: all in one transaction. Unpaid orders
  * hold stock without costing anything, so the buyer's unpaid orders are capped in number and in
- * share of the tool (hold-limits.ts, docs/decisions/008-stock-holds.md).
+ * share of the tool (hold-limits.ts, docs/decisions/008-stock-holds.md). The buyer's confirmation
+ * mail is queued in the same transaction (sent later, in the background).
  */
-export async function placeOrder(db: AppDatabase, buyer: Identity, input: OrderCreate, limits: HoldLimits): Promise<OrderRow> {
+export async function placeOrder(
+  db: AppDatabase,
+  buyer: Identity,
+  input: OrderCreate,
+  limits: HoldLimits,
+  mail: OrderMailSettings,
+): Promise<OrderRow> {
   return db.transaction(async (tx) => {
     // Buyer first, then tool, always in this order: the counts read below stay true until the
     // insert commits, even with the buyer's other requests on other connections or processes.
@@ -138,6 +147,7 @@ export async function placeOrder(db: AppDatabase, buyer: Identity, input: OrderC
         .where(eq(users.id, buyer.userId));
     }
     if (!order) throw new Error('order insert returned no row');
+    await queueMail(tx, orderPlacedMail(order, mail));
     return order;
   });
 }
@@ -153,13 +163,13 @@ export async function placeOrderFreeingStaleHolds(
   buyer: Identity,
   input: OrderCreate,
   limits: HoldLimits,
-  holdMinutes: number,
+  mail: OrderMailSettings,
 ): Promise<OrderRow> {
   try {
-    return await placeOrder(db, buyer, input, limits);
+    return await placeOrder(db, buyer, input, limits, mail);
   } catch (error) {
-    if (!(error instanceof ConflictError) || (await expireStaleOrders(db, holdMinutes)) === 0) throw error;
-    return placeOrder(db, buyer, input, limits);
+    if (!(error instanceof ConflictError) || (await expireStaleOrders(db, mail.holdMinutes)) === 0) throw error;
+    return placeOrder(db, buyer, input, limits, mail);
   }
 }
 
@@ -272,16 +282,18 @@ export async function markOrderPaid(db: AppDatabase, orderId: string, transactio
 /**
  * An admin ships a paid order: pending → shipped with one conditional update, and the audit entry
  * in the same transaction. Of two admins shipping at once, one ships it and the other is told it
- * has already been shipped. Anything but a paid, pending order is refused with the reason.
+ * has already been shipped. Anything but a paid, pending order is refused with the reason. The
+ * buyer's mail is queued in the same transaction.
  */
-export async function shipOrder(db: AppDatabase, orderId: string, admin: Identity): Promise<number> {
+export async function shipOrder(db: AppDatabase, orderId: string, admin: Identity, mail: OrderMailSettings): Promise<number> {
   return db.transaction(async (tx) => {
     const [shipped] = await tx
       .update(orders)
       .set({ status: 'shipped', shippedAt: new Date() })
       .where(and(eq(orders.id, orderId), eq(orders.paid, true), eq(orders.status, 'pending')))
-      .returning({ id: orders.id });
+      .returning();
     if (!shipped) throw await whyNotShippable(tx, orderId);
+    await queueMail(tx, orderShippedMail(shipped, mail));
     await recordAudit(tx, admin, { action: 'order.shipped', targetId: orderId, before: { status: 'pending' }, after: { status: 'shipped' } });
     return 1;
   });

@@ -32,16 +32,20 @@ import {
   type OrderRow,
 } from './orders-repository';
 import type { HoldLimits } from './hold-limits';
+import type { OrderMailSettings } from '../mail/templates/order-mail';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 interface OrderRoutesOptions extends HoldLimits {
   provider: PaymentProvider;
   holdMinutes: number;
+  /** The store's public address, for the links in order mail. */
+  storeUrl: string;
 }
 
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, opts) => {
-  const deps = { db: app.db, provider: opts.provider, holdMinutes: opts.holdMinutes, log: app.log };
+  const mail: OrderMailSettings = { storeUrl: opts.storeUrl, holdMinutes: opts.holdMinutes };
+  const deps = { db: app.db, provider: opts.provider, holdMinutes: opts.holdMinutes, log: app.log, mail };
   const present = (row: OrderRow) => toApiOrder(row, opts.holdMinutes);
   const holdLimits: HoldLimits = {
     maxUnpaidOrders: opts.maxUnpaidOrders,
@@ -70,7 +74,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     async (request, reply) => {
       if (!isUuid(request.body.toolId)) throw new NotFoundError(API_ERRORS.toolNotFound);
       // Stock held by abandoned orders comes back before anyone is told it is gone.
-      const order = await placeOrderFreeingStaleHolds(app.db, request.identity!, request.body, holdLimits, opts.holdMinutes);
+      const order = await placeOrderFreeingStaleHolds(app.db, request.identity!, request.body, holdLimits, mail);
       request.log.info({ orderId: order.id, toolId: order.toolId, quantity: order.quantity }, 'order placed');
       return reply.code(201).send({ insertedId: order.id });
     },
@@ -119,7 +123,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       if (request.body.status === 'shipped') {
         if (identity.role !== 'admin') throw new NotAllowedError(API_ERRORS.forbidden);
         // Shipping twice is a 409, never a quiet modifiedCount 0: the admin's screen was stale.
-        return { modifiedCount: await shipOrder(app.db, order.id, identity) };
+        return { modifiedCount: await shipOrder(app.db, order.id, identity, mail) };
       }
       // After payment: only the buyer, and only what the payment provider confirms.
       if (order.userId !== identity.userId) throw new NotAllowedError(API_ERRORS.forbidden);

@@ -3,6 +3,7 @@ import { API_ERRORS } from '../../shared';
 import type { Identity } from '../identity/identity';
 import type { AppDatabase } from '../db/client';
 import { ConflictError, NotFoundError } from '../lib/domain-errors';
+import type { OrderMailSettings } from '../mail/templates/order-mail';
 import { attachPaymentIntent, expireStaleOrders, findOrder, isHolding, orderAmountCents, type OrderRow } from '../orders/orders-repository';
 import type { PaymentIntentSummary, PaymentProvider } from './provider';
 import { PaymentNotSettledError, refundClaimedPayment } from './refunds';
@@ -13,6 +14,8 @@ interface Deps {
   provider: PaymentProvider;
   holdMinutes: number;
   log: FastifyBaseLogger;
+  /** For the receipt mail a settled payment queues. */
+  mail: OrderMailSettings;
 }
 
 /** The caller's own order, or 404 (another person's order is not revealed to exist). */
@@ -59,7 +62,7 @@ export async function settlePayment(deps: Deps, order: OrderRow, intent: Payment
 
 /** The same for an order that may be gone already (Stripe's webhook for a deleted order). */
 export async function settlePaymentOf(deps: Deps, payment: PaymentToSettle): Promise<number> {
-  const settlement = await deps.db.transaction((tx) => settleLocked(tx, payment, { provider: deps.provider.name, log: deps.log }));
+  const settlement = await deps.db.transaction((tx) => settleLocked(tx, payment, { provider: deps.provider.name, log: deps.log, mail: deps.mail }));
   return finishSettlement(deps, settlement);
 }
 

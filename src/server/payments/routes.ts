@@ -18,6 +18,7 @@ import { createPaymentIntentForOrder, finishSettlement } from './payment-service
 import { settleLocked } from './settle-locked';
 import type { PaymentProvider } from './provider';
 import type { TestPaymentProcessor } from './test-provider';
+import type { OrderMailSettings } from '../mail/templates/order-mail';
 
 interface PaymentRoutesOptions {
   provider: PaymentProvider;
@@ -25,10 +26,13 @@ interface PaymentRoutesOptions {
   testProcessor: TestPaymentProcessor | null;
   clientConfig: PaymentConfig;
   holdMinutes: number;
+  /** The store's public address, for the links in the receipt mail. */
+  storeUrl: string;
 }
 
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, opts) => {
-  const deps = { db: app.db, provider: opts.provider, holdMinutes: opts.holdMinutes, log: app.log };
+  const mail: OrderMailSettings = { storeUrl: opts.storeUrl, holdMinutes: opts.holdMinutes };
+  const deps = { db: app.db, provider: opts.provider, holdMinutes: opts.holdMinutes, log: app.log, mail };
   app.addHook('onSend', async (_request, reply) => setNoStore(reply));
 
   /** Which card form the checkout shows (and Stripe's publishable key). */
@@ -78,7 +82,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         const charge = await processor.confirm(found.id, request.body.card, request.body.billingDetails ?? {}, tx);
         if (!charge.ok) return { declined: charge, settlement: null };
         const payment = { orderId: found.orderId, lastSeen: order, intent: await processor.retrieve(found.id, tx) };
-        return { declined: null, settlement: await settleLocked(tx, payment, { provider: opts.provider.name, log: request.log }) };
+        return { declined: null, settlement: await settleLocked(tx, payment, { provider: opts.provider.name, log: request.log, mail }) };
       });
       const { declined, settlement } = outcome;
       if (declined) {

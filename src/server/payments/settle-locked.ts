@@ -5,6 +5,8 @@ import { takeStock } from '../catalogue/stock';
 import type { AppTransaction } from '../db/client';
 import { orders, type RefundReason } from '../db/schema';
 import { ConflictError, PaymentIncompleteError } from '../lib/domain-errors';
+import { queueMail } from '../mail/outbox';
+import { orderPaidMail, type OrderMailSettings } from '../mail/templates/order-mail';
 import { lockOrder, markOrderPaid, orderAmountCents, type OrderRow } from '../orders/orders-repository';
 import type { PaymentIntentSummary, PaymentProvider } from './provider';
 import { claimRefund, isClaimedForRefund } from './refunds';
@@ -23,6 +25,7 @@ export interface PaymentToSettle {
 interface SettleContext {
   provider: PaymentProvider['name'];
   log: FastifyBaseLogger;
+  mail: OrderMailSettings;
 }
 
 /**
@@ -30,7 +33,9 @@ interface SettleContext {
  * paid if, and only if, the provider says this intent succeeded for this order and this amount.
  * A payment that took the money but can no longer settle the order (deleted, tool taken off sale,
  * paid by another payment, expired with its stock gone) is claimed for a refund in this same
- * transaction; the caller refunds it after the commit (`refundClaimedPayment`).
+ * transaction; the caller refunds it after the commit (`refundClaimedPayment`). A payment that
+ * settles its order queues the buyer's receipt in the same transaction: one receipt per order,
+ * however many requests (PATCH, webhook, confirm, their retries) bring the same payment.
  */
 export async function settleLocked(tx: AppTransaction, payment: PaymentToSettle, context: SettleContext): Promise<Settlement> {
   const { orderId, intent } = payment;
@@ -61,8 +66,14 @@ export async function settleLocked(tx: AppTransaction, payment: PaymentToSettle,
   if (!order) return refund('order-deleted');
   if (order.paid) return refund('paid-another-way');
   if (order.toolId === null) return refund('tool-deleted');
-  if (order.status === 'expired') return reviveExpiredOrder(tx, order, order.toolId, intent.id, refund);
-  return { kind: 'settled', modified: await markOrderPaid(tx, order.id, intent.id) };
+  const settlement =
+    order.status === 'expired'
+      ? await reviveExpiredOrder(tx, order, order.toolId, intent.id, refund)
+      : { kind: 'settled' as const, modified: await markOrderPaid(tx, order.id, intent.id) };
+  if (settlement.kind === 'settled' && settlement.modified > 0) {
+    await queueMail(tx, orderPaidMail(order, intent.id, new Date(), context.mail));
+  }
+  return settlement;
 }
 
 /**

@@ -14,6 +14,8 @@ interface StripeWebhookOptions {
   webhookSecret: string;
   provider: PaymentProvider;
   holdMinutes: number;
+  /** The store's public address, for the links in the receipt mail. */
+  storeUrl: string;
 }
 
 /** Stripe's events are a few kilobytes; the limit only keeps junk out. */
@@ -73,7 +75,8 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
       }
       // The order may have been deleted before this event came: then the payment is refunded.
       const lastSeen = await findOrder(app.db, orderId);
-      const deps = { db: app.db, provider: opts.provider, holdMinutes: opts.holdMinutes, log: request.log };
+      const mail = { storeUrl: opts.storeUrl, holdMinutes: opts.holdMinutes };
+      const deps = { db: app.db, provider: opts.provider, holdMinutes: opts.holdMinutes, log: request.log, mail };
       try {
         const modified = await settlePaymentOf(deps, { orderId, lastSeen, intent });
         request.log.info({ orderId, intentId: sent.id, modified }, 'Stripe payment settled');

@@ -4,11 +4,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startFakeGoogle } from '../../support/fake-google';
+import { startMailCatcher } from '../../support/mail-catcher';
 import { adminQuery, databaseUrlFor, TEST_DB_PREFIX } from '../../support/postgres-admin';
 import { E2E_ADMIN } from './users';
 
 /**
- * Starts a stand-in for Google, then the real server (`src/server/main.ts`, serving dist/web) on a free port with a fresh
+ * Starts a stand-in for Google and a real SMTP server that keeps the store's mail for the specs
+ * (support/mailbox.ts reads it from E2E_MAIL_DIR), then the real server (`src/server/main.ts`, serving dist/web) on a free port with a fresh
  * database: an embedded one in a temporary DATA_DIR, or a new PostgreSQL database when
  * TEST_DATABASE_URL is set. Playwright's `webServer` needs the port up front; this lets the
  * server pick one. The server stops when its stdin closes, so it never outlives the run.
@@ -20,6 +22,10 @@ export default async function globalSetup() {
   const publicUrl = `http://127.0.0.1:${port}`;
   // A local OpenID Connect provider plays Google; it must be up before the server reads its discovery.
   const google = await startFakeGoogle({ redirectUris: [`${publicUrl}/api/auth/callback/google`] });
+  const mailDir = await mkdtemp(path.join(os.tmpdir(), 'store-e2e-mail-'));
+  const mail = await startMailCatcher({ saveTo: mailDir });
+  // Workers start after this function returns, and inherit its environment.
+  process.env.E2E_MAIL_DIR = mailDir;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -36,6 +42,8 @@ export default async function globalSetup() {
     GOOGLE_CLIENT_ID: google.clientId,
     GOOGLE_CLIENT_SECRET: google.clientSecret,
     GOOGLE_ISSUER: google.issuer,
+    SMTP_URL: mail.url,
+    MAIL_FROM: 'ToolHouse <no-reply@toolhouse.test>',
   };
   delete env.DATABASE_URL;
   let database: string | null = null;
@@ -73,7 +81,9 @@ export default async function globalSetup() {
     server.stdin.end();
     await exited;
     await google.close();
+    await mail.close();
     await rm(dataDir, { recursive: true, force: true });
+    await rm(mailDir, { recursive: true, force: true });
     if (baseUrl && database) await adminQuery(baseUrl, `drop database if exists "${database}" with (force)`);
   };
 }

@@ -1,0 +1,122 @@
+import { centsToDollars, formatUsd, preview } from '../../../shared';
+import type { OutgoingMail } from '../outbox';
+import { renderMail } from './layout';
+
+/** What an order mail needs besides the order: where the store is, and how long an unpaid order holds its stock. */
+export interface OrderMailSettings {
+  /** The store's public address (PUBLIC_URL), for the links in the mail. */
+  storeUrl: string;
+  holdMinutes: number;
+}
+
+/** The order as it was written (orders-repository's row): a copy of the tool, the buyer's delivery details. */
+export interface OrderForMail {
+  id: string;
+  email: string;
+  name: string;
+  address: string;
+  phone: string;
+  productName: string;
+  priceCents: number;
+  quantity: number;
+  createdAt: Date;
+  transactionId: string | null;
+}
+
+// The web app's routes (src/web/config/paths.ts: dashboard/checkOut/:id, dashboard/myOrders); the
+// server may not import web code, so they are spelled here.
+const checkOutPath = (orderId: string) => `/dashboard/checkOut/${encodeURIComponent(orderId)}`;
+const MY_ORDERS_PATH = '/dashboard/myOrders';
+
+/**
+ * The buyer's time zone is unknown to the server, so times are given in UTC, named as such:
+ * 'Nov 25, 2025, 3:45 PM UTC'.
+ */
+const utcTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
+
+export const payByTime = (order: Pick<OrderForMail, 'createdAt'>, holdMinutes: number) =>
+  new Date(order.createdAt.getTime() + holdMinutes * 60_000);
+
+export const formatMailTime = (time: Date) => utcTime.format(time);
+
+const totalOf = (order: OrderForMail) => formatUsd(centsToDollars(order.priceCents * order.quantity));
+const what = (order: OrderForMail) => `${order.quantity} × ${preview(order.productName, 60, '…')}`;
+
+/** The order's lines, the same in every order mail. */
+function orderRows(order: OrderForMail) {
+  return [
+    { label: 'Order', value: order.id },
+    { label: 'Tool', value: order.productName },
+    { label: 'Quantity', value: String(order.quantity) },
+    { label: 'Unit price', value: formatUsd(centsToDollars(order.priceCents)) },
+    { label: 'Total', value: totalOf(order) },
+  ];
+}
+
+const deliveryRows = (order: OrderForMail) => [
+  { label: 'Deliver to', value: `${order.name}, ${order.address}` },
+  { label: 'Phone', value: order.phone },
+];
+
+/** Sent when an order is placed: what it is, and until when it holds its stock unpaid. */
+export function orderPlacedMail(order: OrderForMail, settings: OrderMailSettings): OutgoingMail {
+  const payBy = formatMailTime(payByTime(order, settings.holdMinutes));
+  return {
+    to: order.email,
+    subject: `Order placed: ${what(order)}. Please pay by ${payBy}`,
+    ...renderMail({
+      heading: 'Your order is placed',
+      paragraphs: [
+        `Hello ${order.name}, thank you for your order.`,
+        `We hold the tools for you for ${settings.holdMinutes} minutes. Please pay by ${payBy} to confirm the order; an order not paid by then is cancelled.`,
+      ],
+      rows: [...orderRows(order), { label: 'Pay by', value: payBy }, ...deliveryRows(order)],
+      action: { label: 'Pay for the order', url: `${settings.storeUrl}${checkOutPath(order.id)}` },
+    }),
+  };
+}
+
+/** Sent when the payment for an order settles: the receipt. */
+export function orderPaidMail(order: OrderForMail, transactionId: string, paidAt: Date, settings: OrderMailSettings): OutgoingMail {
+  return {
+    to: order.email,
+    subject: `Payment received: ${what(order)}, ${totalOf(order)}`,
+    ...renderMail({
+      heading: 'Thank you for your payment',
+      paragraphs: [`Hello ${order.name}, we received your payment of ${totalOf(order)}. We will write again when the order ships.`],
+      rows: [
+        ...orderRows(order),
+        { label: 'Paid', value: formatMailTime(paidAt) },
+        { label: 'Transaction id', value: transactionId },
+        ...deliveryRows(order),
+      ],
+      action: { label: 'See your orders', url: `${settings.storeUrl}${MY_ORDERS_PATH}` },
+    }),
+  };
+}
+
+/** Sent when an admin ships a paid order. */
+export function orderShippedMail(order: OrderForMail, settings: OrderMailSettings): OutgoingMail {
+  return {
+    to: order.email,
+    subject: `Order shipped: ${what(order)}`,
+    ...renderMail({
+      heading: 'Your order is on its way',
+      paragraphs: [`Hello ${order.name}, your order has shipped to the address below.`],
+      rows: [
+        ...orderRows(order),
+        ...(order.transactionId ? [{ label: 'Transaction id', value: order.transactionId }] : []),
+        ...deliveryRows(order),
+      ],
+      action: { label: 'See your orders', url: `${settings.storeUrl}${MY_ORDERS_PATH}` },
+    }),
+  };
+}

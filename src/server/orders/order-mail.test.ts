@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import type { ParsedMail } from 'mailparser';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tests/support/accounts';
+import { createTools } from '../../../tests/support/factories';
+import { startFakeStripe, type FakeStripe } from '../../../tests/support/fake-stripe';
+import { startMailCatcher, type MailCatcher } from '../../../tests/support/mail-catcher';
+import { createTestApp, testConfig, type TestApp } from '../../../tests/support/test-app';
+import { formatUsd } from '../../shared';
+import { queueMail } from '../mail/outbox';
+import { formatMailTime } from '../mail/templates/order-mail';
+
+/**
+ * Issue 11, order mail: the buyer hears when an order is placed (with its pay-by time), paid (the
+ * receipt: transaction id, total) and shipped, through a real SMTP server. The mail never holds up
+ * or fails the order, even while the mail server refuses everything.
+ */
+const HOLD_MINUTES = 45;
+const MAIL_FROM = 'ToolHouse <no-reply@toolhouse.test>';
+/** PUBLIC_URL of a test store: the links in its mail start here. */
+const STORE_URL = testConfig().auth.publicUrl;
+const GOOD_CARD = { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
+
+let catcher: MailCatcher;
+let t: TestApp;
+let admin: TestUser;
+beforeAll(async () => {
+  catcher = await startMailCatcher();
+  t = await createTestApp({ orderHoldMinutes: HOLD_MINUTES, mail: { smtpUrl: catcher.url, from: MAIL_FROM } });
+  admin = await createAdmin(t.app, t.database.db);
+});
+afterAll(async () => {
+  await t?.close();
+  await catcher?.close();
+});
+
+let ip = 0;
+async function placeOrder(buyer: TestUser, tool: { priceCents: number; name?: string }, quantity: number, address = '3 Card Court') {
+  const [created] = await createTools(t.database.db, 1, { minQty: 1, availableQty: 500, ...tool });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/order',
+    headers: bearer(buyer),
+    payload: { toolId: created!.id, quantity, address, phone: '555-0123' },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ insertedId: string }>().insertedId;
+}
+
+/** Pays with the test-mode card, as the checkout page does: intent, confirm, then the buyer's PATCH. */
+async function pay(buyer: TestUser, orderId: string): Promise<string> {
+  const intent = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: bearer(buyer), payload: { orderId } });
+  const clientSecret = intent.json<{ clientSecret: string }>().clientSecret;
+  const confirmed = await t.app.inject({
+    method: 'POST',
+    url: '/api/test-payments/confirm',
+    remoteAddress: `10.2.0.${++ip}`,
+    payload: { clientSecret, card: GOOD_CARD },
+  });
+  expect(confirmed.statusCode).toBe(200);
+  const transactionId = confirmed.json<{ paymentIntent: { id: string } }>().paymentIntent.id;
+  const patched = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/order/${orderId}`,
+    headers: bearer(buyer),
+    payload: { status: 'pending', transactionId },
+  });
+  expect(patched.statusCode).toBe(200);
+  return transactionId;
+}
+
+const ship = (orderId: string) =>
+  t.app.inject({ method: 'PATCH', url: `/api/order/${orderId}`, headers: bearer(admin), payload: { status: 'shipped' } });
+
+const apiOrder = async (buyer: TestUser, orderId: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers: bearer(buyer) })).json<{ payBy: string; total: number }>();
+
+const subjectStarts = (prefix: string) => (mail: ParsedMail) => (mail.subject ?? '').startsWith(prefix);
+const htmlOf = (mail: ParsedMail) => (typeof mail.html === 'string' ? mail.html : '');
+
+describe('order mail', () => {
+  it('confirms a placed order with its total, its pay-by time and a link to pay', async () => {
+    const buyer = await createCustomer(t.app, 'Olive Orderer');
+    const orderId = await placeOrder(buyer, { priceCents: 123_450, name: 'Bench Grinder 8"' }, 3);
+    const mail = await catcher.waitForMail(buyer.email, subjectStarts('Order placed'));
+
+    const { payBy, total } = await apiOrder(buyer, orderId);
+    expect(total).toBe(3703.5);
+    const payByText = formatMailTime(new Date(payBy));
+    expect(payByText).toMatch(/UTC$/);
+    expect(mail.subject).toBe(`Order placed: 3 × Bench Grinder 8". Please pay by ${payByText}`);
+    expect(mail.text).toContain('Total: $3,703.50');
+    expect(mail.text).toContain(`Pay by: ${payByText}`);
+    expect(mail.text).toContain(`for ${HOLD_MINUTES} minutes`);
+    expect(mail.text).toContain(`Order: ${orderId}`);
+    expect(htmlOf(mail)).toContain('$3,703.50');
+    expect(htmlOf(mail)).toContain(payByText);
+    expect(catcher.linkIn(mail, '/dashboard/checkOut/')).toBe(`${STORE_URL}/dashboard/checkOut/${orderId}`);
+  });
+
+  it('sends one receipt with the transaction id and total, however often the payment is reported', async () => {
+    const buyer = await createCustomer(t.app, 'Rita Receipt');
+    const orderId = await placeOrder(buyer, { priceCents: 1234 }, 3);
+    const transactionId = await pay(buyer, orderId);
+    // The buyer's PATCH again (a retry after a lost answer) settles nothing new.
+    const again = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/order/${orderId}`,
+      headers: bearer(buyer),
+      payload: { status: 'pending', transactionId },
+    });
+    expect(again.statusCode).toBe(200);
+
+    const receipt = await catcher.waitForMail(buyer.email, subjectStarts('Payment received'));
+    expect(receipt.subject).toContain(formatUsd(37.02));
+    expect(receipt.text).toContain(`Transaction id: ${transactionId}`);
+    expect(receipt.text).toContain('Total: $37.02');
+    expect(htmlOf(receipt)).toContain(transactionId);
+    await catcher.waitForMail(buyer.email, subjectStarts('Order placed'));
+    // Whatever else is still on its way for this buyer, it is not a second receipt.
+    await queueBarrier(buyer.email);
+    expect(catcher.messages.filter((m) => m.subject?.startsWith('Payment received') && m.text?.includes(orderId))).toHaveLength(1);
+  });
+
+  it('tells the buyer when the order ships, with its total', async () => {
+    const buyer = await createCustomer(t.app, 'Sid Shipped');
+    const orderId = await placeOrder(buyer, { priceCents: 999 }, 11);
+    await pay(buyer, orderId);
+    expect((await ship(orderId)).statusCode).toBe(200);
+    const notice = await catcher.waitForMail(buyer.email, subjectStarts('Order shipped'));
+    expect(notice.text).toContain('Total: $109.89');
+    expect(notice.text).toContain('Deliver to: Sid Shipped, 3 Card Court');
+    expect(catcher.linkIn(notice, '/dashboard/myOrders')).toBe(`${STORE_URL}/dashboard/myOrders`);
+  });
+
+  it('shows a tool name and an address with markup as text, never as HTML', async () => {
+    const buyer = await createCustomer(t.app, 'Mallory <i>Markup</i>');
+    const orderId = await placeOrder(buyer, { priceCents: 500, name: '<script>alert(1)</script>' }, 2, '<img src=x onerror=alert(2)> & Sons');
+    await pay(buyer, orderId);
+    expect((await ship(orderId)).statusCode).toBe(200);
+    for (const prefix of ['Order placed', 'Payment received', 'Order shipped']) {
+      const mail = await catcher.waitForMail(buyer.email, subjectStarts(prefix));
+      const html = htmlOf(mail);
+      expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(html).toContain('&lt;img src=x onerror=alert(2)&gt; &amp; Sons');
+      expect(html).toContain('Mallory &lt;i&gt;Markup&lt;/i&gt;');
+      expect(html).not.toMatch(/<script|<img|<i>/i);
+      // The text part carries them exactly as typed.
+      expect(mail.text).toContain('Tool: <script>alert(1)</script>');
+      expect(mail.text).toContain('<img src=x onerror=alert(2)> & Sons');
+    }
+  });
+
+  it('places, pays and ships while the mail server refuses everything, and delivers the mail once it is back', async () => {
+    const buyer = await createCustomer(t.app, 'Pat Patient');
+    const rejectedBefore = catcher.rejected;
+    catcher.setFailing(true);
+    let orderId: string;
+    try {
+      orderId = await placeOrder(buyer, { priceCents: 2500 }, 4);
+      await pay(buyer, orderId);
+      expect((await ship(orderId)).statusCode).toBe(200);
+      await expect.poll(() => catcher.rejected, { timeout: 10_000 }).toBeGreaterThan(rejectedBefore);
+      expect(catcher.messages.filter((m) => m.text?.includes(orderId))).toEqual([]);
+    } finally {
+      catcher.setFailing(false);
+    }
+    for (const prefix of ['Order placed', 'Payment received', 'Order shipped']) {
+      const mail = await catcher.waitForMail(buyer.email, subjectStarts(prefix), 20_000);
+      expect(mail.text).toContain('Total: $100.00');
+    }
+  });
+});
+
+/** Waits until a marker mail queued now for `to` has arrived: everything queued before it has been tried. */
+async function queueBarrier(to: string) {
+  const marker = `Barrier ${randomUUID()}`;
+  await queueMail(t.database.db, { to, subject: marker, text: marker, html: `<p>${marker}</p>` });
+  await catcher.waitForMail(to, (m) => m.subject === marker);
+}
+
+describe('order mail when Stripe reports the payment (webhook)', () => {
+  const WEBHOOK_SECRET = 'whsec_mail_test';
+  let fake: FakeStripe;
+  let s: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    s = await createTestApp({
+      mail: { smtpUrl: catcher.url, from: MAIL_FROM },
+      payments: { provider: 'stripe', secretKey: fake.secretKey, publishableKey: 'pk_test_x', webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url },
+    });
+  });
+  afterAll(async () => {
+    await s?.close();
+    await fake?.close();
+  });
+
+  it('sends the receipt for a payment only the webhook told the store about', async () => {
+    const buyer = await createCustomer(s.app, 'Wendy Webhook');
+    const [tool] = await createTools(s.database.db, 1, { priceCents: 1250, minQty: 1, availableQty: 100 });
+    const placed = await s.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: bearer(buyer),
+      payload: { toolId: tool!.id, quantity: 4, address: '12 Mill Lane', phone: '555-0100' },
+    });
+    const orderId = placed.json<{ insertedId: string }>().insertedId;
+    const created = await s.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: bearer(buyer), payload: { orderId } });
+    const intent = fake.intentOfClientSecret(created.json<{ clientSecret: string }>().clientSecret)!;
+    fake.succeed(intent.id);
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type: 'payment_intent.succeeded',
+      data: { object: { object: 'payment_intent', status: 'succeeded', id: intent.id, amount: intent.amount, currency: 'usd', metadata: { orderId } } },
+    });
+    const signature = new Stripe('sk_test_unused', { telemetry: false }).webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const hook = await s.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+    expect(hook.statusCode).toBe(200);
+
+    const receipt = await catcher.waitForMail(buyer.email, subjectStarts('Payment received'));
+    expect(receipt.text).toContain(`Transaction id: ${intent.id}`);
+    expect(receipt.text).toContain('Total: $50.00');
+  });
+});

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { ParsedMail } from 'mailparser';
+import { createToolByApi, signInAdminByApi } from './support/admin';
+import { expect, test } from './support/fixtures';
+import { linkIn, waitForMail } from './support/mailbox';
+import { payWithTestCard } from './support/payment';
+import { newCustomer, signUpByApi } from './support/users';
+
+/**
+ * Issue 11, order mail, as a customer and the admin live it: the order is placed, paid from the
+ * link in the confirmation mail, and shipped by the admin; the customer's mailbox (a real SMTP
+ * server, see support/global-setup.ts) gets three mails with the right totals.
+ */
+const subjectStarts = (prefix: string) => (mail: ParsedMail) => (mail.subject ?? '').startsWith(prefix);
+
+test('an order placed, paid and shipped sends the buyer three mails with the right totals', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  await signInAdminByApi(page);
+  // $1,234.50 × 2: the totals show the thousands separator. Markup in the name must stay text.
+  const { tool, remove } = await createToolByApi(page, { name: `Drill <b>Press</b> ${randomUUID().slice(0, 8)}`, price: 1234.5, minQty: 2 });
+  const total = '$2,469.00';
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const buyer = await context.newPage();
+  const customer = newCustomer('Mona Mailbox');
+  try {
+    await signUpByApi(buyer, customer);
+    await buyer.goto(`/purchase/${tool._id}`);
+    await expect(buyer.getByRole('heading', { name: tool.name, level: 1 })).toBeVisible();
+    await expect(buyer.getByLabel('Quantity', { exact: true })).toHaveValue('2');
+    await buyer.getByLabel('Delivery address').fill('5 Letterbox Row, Salem, OR');
+    await buyer.getByLabel('Phone').fill('+1 555 0155');
+    await buyer.getByRole('button', { name: 'Purchase' }).click();
+    await expect(buyer).toHaveURL(/\/dashboard\/myOrders$/);
+
+    const placed = await waitForMail(customer.email, subjectStarts('Order placed'));
+    expect(placed.text).toContain(`Total: ${total}`);
+    expect(placed.text).toMatch(/Pay by: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC/);
+    expect(placed.html).toContain('Drill &lt;b&gt;Press&lt;/b&gt;');
+    // The mail's link opens the checkout of this order; pay there.
+    await buyer.goto(linkIn(placed, '/dashboard/checkOut/'));
+    await expect(buyer.getByTestId('order-total')).toHaveText(total);
+    await payWithTestCard(buyer);
+    const transactionId = await buyer.getByTestId('transaction-id').innerText();
+
+    const receipt = await waitForMail(customer.email, subjectStarts('Payment received'));
+    expect(receipt.text).toContain(`Transaction id: ${transactionId}`);
+    expect(receipt.text).toContain(`Total: ${total}`);
+
+    await page.goto('/dashboard/manageOrders');
+    await page.getByLabel('Buyer email').fill(customer.email);
+    await page.getByRole('search', { name: 'Orders by buyer' }).getByRole('button', { name: 'Search' }).click();
+    const row = page.getByTestId('order-row').filter({ hasText: tool.name });
+    await row.getByRole('button', { name: `Mark order of ${tool.name} for ${customer.name} as shipped` }).click();
+    await expect(row.getByText('Shipped', { exact: true })).toBeVisible();
+
+    const shipped = await waitForMail(customer.email, subjectStarts('Order shipped'));
+    expect(shipped.text).toContain(`Total: ${total}`);
+    expect(shipped.text).toContain('Deliver to: Mona Mailbox, 5 Letterbox Row, Salem, OR');
+  } finally {
+    await context.close();
+    await remove();
+  }
+});

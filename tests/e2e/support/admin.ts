@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import type { Tool } from '../../../src/shared';
+import { expect } from './fixtures';
+import { E2E_ADMIN } from './users';
+
+const origin = () => new URL(process.env.E2E_BASE_URL as string).origin;
+
+/** Signs the page's browser context in as the admin through the identity API. */
+export async function signInAdminByApi(page: Page) {
+  const res = await page.request.post('/api/auth/sign-in/email', {
+    headers: { origin: origin() },
+    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * A tool of the test's own, made through the admin API (the page must be signed in as the admin),
+ * and a way to delete it again. Specs that add tools run after the others (playwright.config.ts):
+ * a new tool moves the catalogue places other specs pick from.
+ */
+export async function createToolByApi(page: Page, fields: Partial<Omit<Tool, '_id'>> = {}) {
+  const login = await page.request.post('/api/login', { headers: { origin: origin() }, data: { email: E2E_ADMIN.email } });
+  expect(login.status(), await login.text()).toBe(200);
+  const headers = { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}`, origin: origin() };
+  const tool = {
+    name: `E2E Tool ${randomUUID().slice(0, 8)}`,
+    price: 12.5,
+    image: '/images/tools/soldering-station.svg',
+    description: 'A tool made by a browser test.',
+    minQty: 1,
+    availableQty: 6,
+    ...fields,
+  };
+  const res = await page.request.post('/api/items', { headers, data: tool });
+  expect(res.status(), await res.text()).toBe(201);
+  const { insertedId } = (await res.json()) as { insertedId: string };
+  return {
+    tool: { _id: insertedId, ...tool },
+    async remove() {
+      const deleted = await page.request.delete(`/api/items/${insertedId}`, { headers });
+      expect([200, 404], await deleted.text()).toContain(deleted.status());
+    },
+  };
+}
