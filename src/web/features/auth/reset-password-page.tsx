@@ -63,7 +63,7 @@ export default function ResetPasswordPage() {
       {linkUsedUp ? (
         <Link to={paths.forgotPassword} className="btn btn-primary w-full">Send me a new link</Link>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="New password form">
+        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Reset password form">
           <TextField
             label="New password"
             type="password"
