@@ -10,7 +10,7 @@ async function toolNobodyElseBuys(page: Page, fromEnd: number): Promise<Tool> {
 }
 
 test.describe('accessibility of the signed-in pages', () => {
-  for (const path of ['/login', '/registration']) {
+  for (const path of ['/login', '/registration', '/forgotPassword']) {
     test(`${path} has no WCAG A/AA violations`, async ({ page }) => {
       await page.goto(path);
       await expect(page.locator('main h1')).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
 import { API_ERRORS, type Tool } from '../../src/shared';
-import { expect, test } from './support/fixtures';
+import { accessibilityViolations, expect, test } from './support/fixtures';
 import { linkIn, waitForMail } from './support/mailbox';
 import { newCustomer, signInWithForm, signUpByApi, VERIFICATION_SUBJECT, type E2EUser } from './support/users';
 
@@ -32,6 +32,7 @@ async function registerWithForm(page: Page, user: E2EUser) {
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText(user.email);
+  expect(await accessibilityViolations(page)).toEqual([]);
 }
 
 async function orderThroughPage(page: Page, tool: Tool) {
@@ -55,6 +56,7 @@ test.describe('email verification', () => {
     expect(mail.text).toContain(`Hello ${user.name},`);
     await page.goto(linkIn(mail, '/verifyEmail'));
     await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
     // The token has left the address bar; the person is signed in, with an access token.
     await expect(page).toHaveURL(/\/verifyEmail$/);
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
@@ -77,6 +79,7 @@ test.describe('email verification', () => {
     await page.goto(`/purchase/${tool._id}`);
     const notice = page.getByRole('alert').filter({ hasText: API_ERRORS.emailNotVerified });
     await expect(notice).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
     // The server refuses the order too, and the person stays signed in.
     await page.getByLabel('Delivery address').fill('3 Inbox Lane, Bristol');
     await page.getByLabel('Phone').fill('+44 117 496 0303');
@@ -94,6 +97,13 @@ test.describe('email verification', () => {
     await page.goto(`/purchase/${tool._id}`);
     await expect(page.getByRole('heading', { name: tool.name, level: 1 })).toBeVisible();
     await expect(page.getByText(API_ERRORS.emailNotVerified)).toHaveCount(0);
+  });
+
+  test('a link that is not one of ours says so and offers a way on', async ({ page }) => {
+    await page.goto('/verifyEmail#token=not-a-token-we-made');
+    await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
   });
 });
 
@@ -122,6 +132,7 @@ test.describe('forgot password', () => {
       const link = linkIn(mail, '/resetPassword');
       await page.goto(link);
       await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+      expect(await accessibilityViolations(page)).toEqual([]);
       await page.getByLabel('New password').fill('short');
       await page.getByRole('button', { name: 'Save new password' }).click();
       await expect(page.getByText('Password must be contain at least 8 characters')).toBeVisible();
@@ -129,6 +140,7 @@ test.describe('forgot password', () => {
       await page.getByLabel('New password').fill(newPassword);
       await page.getByRole('button', { name: 'Save new password' }).click();
       await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
+      expect(await accessibilityViolations(page)).toEqual([]);
 
       // The laptop's session ended with the reset: its next page asks it to sign in.
       await laptop.page.goto('/dashboard');
@@ -142,6 +154,7 @@ test.describe('forgot password', () => {
       await again.getByRole('button', { name: 'Save new password' }).click();
       await expect(again.getByRole('alert').filter({ hasText: 'This link has expired or has already been used' })).toBeVisible();
       await expect(again.getByRole('link', { name: 'Send me a new link' })).toBeVisible();
+      expect(await accessibilityViolations(again)).toEqual([]);
       await again.close();
 
       // On the laptop's login page (where the dashboard sent it), the old password no longer signs in; the new one does.
@@ -164,5 +177,6 @@ test.describe('forgot password', () => {
     await expect(page.getByRole('status')).toHaveText(
       `If an account uses ${nobody.email}, we have sent it a link to choose a new password. The link works once, within 1 hour.`,
     );
+    expect(await accessibilityViolations(page)).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { useSendVerificationEmail } from '../auth/api/send-verification-email';
 export function EmailNotVerifiedNotice({ email }: { email: string }) {
   const resend = useSendVerificationEmail();
   return (
-    <div role="alert" className="alert alert-warning alert-soft mt-6 flex flex-col items-start gap-3">
+    <div role="alert" className="alert alert-warning mt-6 flex flex-col items-start gap-3">
       <p>{API_ERRORS.emailNotVerified}</p>
       {resend.isSuccess ? (
         <p role="status" className="font-medium">
