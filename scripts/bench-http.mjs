@@ -14,9 +14,11 @@
 //   BENCH_PROFILE_DIR=/tmp/prof npm run bench   # the store writes a V8 CPU profile there (--cpu-prof)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { freePort } from './lib/free-port.mjs';
 
@@ -105,8 +107,10 @@ async function startStore(database) {
     MAX_NEW_CUSTOMER_HOLD_PERCENT: '100',
   };
   delete env.REDIS_URL;
+  // Without SMTP_URL the store writes its mail to DATA_DIR/outbox: the customers' verification links are read there.
+  delete env.SMTP_URL;
+  env.DATA_DIR = database.dataDir;
   if (database.kind === 'pglite') {
-    env.DATA_DIR = database.dataDir;
     delete env.DATABASE_URL;
   } else {
     env.DATABASE_URL = database.url;
@@ -114,18 +118,61 @@ async function startStore(database) {
   }
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   const server = await startChild([...profile, '--enable-source-maps', 'dist/server/main.js'], env, /store is running at (http:\/\/[\d.:]+)/);
-  return { ...server, origin: server.match[1] };
+  return { ...server, origin: server.match[1], outboxDir: path.join(database.dataDir, 'outbox') };
 }
 
-async function signIn(origin, email, password, signUpName) {
+async function signIn(origin, email, password) {
   const headers = { origin, 'content-type': 'application/json' };
-  const url = signUpName ? `${origin}/api/auth/sign-up/email` : `${origin}/api/auth/sign-in/email`;
-  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ email, password, ...(signUpName && { name: signUpName }) }) });
-  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  const res = await fetch(`${origin}/api/auth/sign-in/email`, { method: 'POST', headers, body: JSON.stringify({ email, password }) });
+  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
+  return accessTokenFor(origin, email, res);
+}
+
+/** The access token of the session `res` (a sign-in, or a verification link's first use) started. */
+async function accessTokenFor(origin, email, res) {
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='))?.split(';')[0];
-  const login = await fetch(`${origin}/api/login`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ email }) });
+  const login = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ email }),
+  });
   if (login.status !== 200) throw new Error(`/api/login answered ${login.status}`);
   return (await login.json()).accessToken;
+}
+
+/**
+ * A new customer who can order: signs up, then follows the verification link the store mailed
+ * (written to its outbox folder here), which confirms the address and signs in (decision 018).
+ */
+async function signUpVerified(store, email, password, name) {
+  const headers = { origin: store.origin, 'content-type': 'application/json' };
+  const res = await fetch(`${store.origin}/api/auth/sign-up/email`, { method: 'POST', headers, body: JSON.stringify({ email, password, name }) });
+  if (res.status !== 200) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+  const token = await verificationTokenFor(store.outboxDir, email);
+  const verified = await fetch(`${store.origin}/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+  if (verified.status !== 200) throw new Error(`verify-email answered ${verified.status}: ${await verified.text()}`);
+  return accessTokenFor(store.origin, email, verified);
+}
+
+/** Mail files already read: name → { to, text }. */
+const outboxRead = new Map();
+
+/** The token of the verification link mailed to `email`, waiting for the mail to be written. */
+async function verificationTokenFor(outboxDir, email) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const names = await readdir(outboxDir).catch(() => []);
+    for (const name of names.filter((n) => n.endsWith('.eml') && !outboxRead.has(n))) {
+      const mail = await simpleParser(await readFile(path.join(outboxDir, name)));
+      outboxRead.set(name, { to: mail.to?.value?.[0]?.address?.toLowerCase(), text: mail.text ?? '' });
+    }
+    for (const { to, text } of outboxRead.values()) {
+      const token = to === email ? /\/verifyEmail#token=(\S+)/.exec(text)?.[1] : undefined;
+      if (token) return decodeURIComponent(token);
+    }
+    if (Date.now() > deadline) throw new Error(`no verification mail for ${email} in ${outboxDir}`);
+    await sleep(50);
+  }
 }
 
 const PER_CONNECTION_HEADERS = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -215,7 +262,7 @@ async function benchOrders(store, toolCount) {
 
   const tokens = [];
   for (let i = 0; i < CUSTOMERS; i += 1) {
-    tokens.push(await signIn(store.origin, `bench-${process.pid}-${toolCount}-${i}@example.com`, `Bench-Pw-${i}-x7`, `Bench Buyer ${i}`));
+    tokens.push(await signUpVerified(store, `bench-${process.pid}-${toolCount}-${i}@example.com`, `Bench-Pw-${i}-x7`, `Bench Buyer ${i}`));
   }
   const held = async () => {
     const res = await fetch(`${store.origin}/api/orders?limit=1`, { headers: { authorization: `Bearer ${adminToken}` } });
@@ -272,6 +319,8 @@ async function withDatabase(kind, work) {
   }
   const base = process.env.BENCH_DATABASE_URL;
   const name = `store_bench_http_${process.pid}`;
+  // The store's mail folder (DATA_DIR/outbox): the database is PostgreSQL, the mail still goes to files.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-store-'));
   const admin = async (statement) => {
     const client = new pg.Client({ connectionString: base });
     await client.connect();
@@ -286,9 +335,10 @@ async function withDatabase(kind, work) {
   const url = new URL(base);
   url.pathname = `/${name}`;
   try {
-    return await work({ kind, url: url.toString(), label: 'PostgreSQL' });
+    return await work({ kind, url: url.toString(), dataDir, label: 'PostgreSQL' });
   } finally {
     await admin(`drop database if exists "${name}" with (force)`);
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

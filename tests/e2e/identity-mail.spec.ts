@@ -47,6 +47,8 @@ async function orderThroughPage(page: Page, tool: Tool) {
 
 test.describe('email verification', () => {
   test('sign up, open the link in the mail, and buy: the link confirms the address and signs in', async ({ page }) => {
+    // Several pages, a mail round trip and axe scans: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     const user = newCustomer('Vince Verified');
     await registerWithForm(page, user);
     // Signing up does not sign in: the mail's link does.
@@ -68,6 +70,8 @@ test.describe('email verification', () => {
   });
 
   test("a customer who signs in before confirming is told why orders wait, and 'Send the link again' works", async ({ page }) => {
+    // Several pages, a mail round trip and axe scans: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     const user = newCustomer('Una Waiting');
     await registerWithForm(page, user);
     const first = await waitForMail(user.email, isVerification);
@@ -118,6 +122,8 @@ test.describe('forgot password', () => {
   }
 
   test('a new password from the mailed link signs the account out on its other devices', async ({ page, browser }) => {
+    // Several pages, a mail round trip and axe scans: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     const user = newCustomer('Fay Forgetful');
     const laptop = await signedInElsewhere(browser, user);
     try {

@@ -36,11 +36,14 @@ type SecurityRequirement = Partial<Record<keyof typeof SECURITY_SCHEMES, string[
  */
 const IDENTITY_SERVICE_ROUTE = '/api/auth/*';
 const identityServiceSchema = {
-  summary: 'Identity service (better-auth): sign-up, sign-in, session, sign-out, Google sign-in',
+  summary: 'Identity service (better-auth): sign-up, sign-in, session, sign-out, Google sign-in, email verification, password reset',
   description:
     'Forwarded to better-auth; see https://www.better-auth.com/docs/concepts/api for each endpoint ' +
-    '(e.g. POST sign-up/email, POST sign-in/email, GET get-session, POST sign-out). POSTs need an Origin header. ' +
-    'Writes are limited per client address; failed password sign-ins are throttled per account.',
+    '(e.g. POST sign-up/email, POST sign-in/email, GET get-session, POST sign-out, GET verify-email, ' +
+    'POST send-verification-email, POST request-password-reset, POST reset-password). POSTs need an Origin header. ' +
+    'Sign-up does not sign in and answers a registered address as a new one. ' +
+    'Writes are limited per client address; failed password sign-ins are throttled per account; ' +
+    'one address may be mailed 4 times per 15 minutes.',
   tags: ['identity'],
   params: z.object({ path: z.string().describe('The better-auth endpoint, e.g. sign-in/email') }),
   response: { default: z.unknown().describe("As better-auth answers: JSON, and cookies on sign-in") },
