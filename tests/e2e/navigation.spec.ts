@@ -10,10 +10,16 @@ test.describe('navigation', () => {
     await expect(page.getByRole('heading', { name: 'Our Manufacturer Tools' })).toBeVisible();
   });
 
-  test('an unknown path shows the not-found page, and an unknown API path answers JSON 404', async ({ page, request }) => {
-    const res = await page.goto('/no/such/page');
-    expect(res?.status()).toBe(200);
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  test('an unknown path answers 404 with the not-found page, and an unknown API path answers JSON 404', async ({ page, request }) => {
+    for (const path of ['/no-such-page', '/no/such/page', '/ourTools/no-such-tool']) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    }
+    // Every page of the app is found, a deep link included.
+    expect((await page.goto('/aboutUs'))?.status()).toBe(200);
+    expect((await page.goto('/dashboard/myOrders'))?.status()).toBe(200);
+    await page.goto('/no-such-page');
     await page.getByRole('link', { name: 'Back to home' }).click();
     await expect(page).toHaveURL(/\/$/);
     const api = await request.get('/api/no-such-endpoint');
