@@ -89,6 +89,39 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Manage Users' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByTestId('signed-out-notice')).toHaveText(
+      'That page is for admins, so you were signed out. Sign in with an admin account to open it.',
+    );
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('an admin who opens a customer page is signed out, and the login page says why', async ({ page }) => {
+    await page.goto('/login');
+    await signInWithForm(page, E2E_ADMIN);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/dashboard/myOrders');
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByTestId('signed-out-notice')).toHaveText(
+      'That page is for customers, so you were signed out. Sign in with a customer account to open it.',
+    );
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    // Nothing went wrong with the connection or the form: no error above it.
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText('Could not reach the store')).toHaveCount(0);
+
+    // A customer account signs in from here as usual.
+    const customer = newCustomer('Cora Customer');
+    await signUpByApi(page, customer);
+    await page.context().clearCookies();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    await expect(page.getByTestId('signed-out-notice')).toHaveCount(0);
+    await signInWithForm(page, customer);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/dashboard/myOrders');
+    await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
   });
 
   test('the admin promotes a customer, who then sees the admin menu', async ({ page, browser }) => {
