@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { routes } from '../config/paths';
+import { OurToolsLoading } from '../features/catalogue/components/our-tools-frame';
 import HomePage from '../features/home/home-page';
 import { RequireAdmin, RequireAuth, RequireCustomer } from './guards';
 import { lazyPage } from './lazy-route';
@@ -48,7 +49,12 @@ const dashboardChildren: RouteObject[] = [
 const pages: RouteObject[] = [
   { index: true, Component: HomePage },
   { path: routes.homeAlias, Component: HomePage },
-  { path: routes.ourTools, lazy: lazyPage(() => import('../features/catalogue/our-tools-page')) },
+  {
+    path: routes.ourTools,
+    lazy: lazyPage(() => import('../features/catalogue/our-tools-page')),
+    // A deep link shows the page's skeleton while its code loads, not the generic placeholder.
+    HydrateFallback: OurToolsLoading,
+  },
   { path: routes.contactUs, lazy: lazyPage(() => import('../features/contact/contact-page')) },
   { path: routes.aboutUs, lazy: lazyPage(() => import('../features/about/about-page')) },
   { path: routes.login, lazy: lazyPage(() => import('../features/auth/login-page')) },
