@@ -1,4 +1,6 @@
 import { accessibilityViolations, expect, test } from './support/fixtures';
+import { expectNoSidewaysScroll, PHONE } from './support/phone';
+import { newCustomer, signUpByApi } from './support/users';
 
 test.describe('navigation', () => {
   test('deep links load the app', async ({ page }) => {
@@ -75,6 +77,40 @@ test.describe('navigation', () => {
     await page.keyboard.press('Enter');
     await nav.getByRole('link', { name: 'Contact Us' }).click();
     await expect(page.getByRole('heading', { name: 'Contact Us', level: 1 })).toBeVisible();
+  });
+});
+
+test.describe('the dashboard on a phone', () => {
+  test('the site menu and the dashboard menu look different and say what they open @mobile', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await signUpByApi(page, newCustomer('Phil Phone'));
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+
+    const siteMenu = page.getByRole('button', { name: 'Open menu' });
+    const dashboardMenu = page.getByRole('button', { name: 'Open dashboard menu' });
+    await expect(siteMenu).toBeVisible();
+    await expect(dashboardMenu).toBeVisible();
+    // Words under each icon, and two different icons.
+    await expect(siteMenu).toHaveText('Menu');
+    await expect(dashboardMenu).toHaveText('Dashboard');
+    const drawing = (button: typeof siteMenu) => button.locator('svg').evaluate((svg) => svg.innerHTML);
+    expect(await drawing(siteMenu)).not.toEqual(await drawing(dashboardMenu));
+    const [a, b] = [(await siteMenu.boundingBox())!, (await dashboardMenu.boundingBox())!];
+    expect(a.x + a.width <= b.x || b.x + b.width <= a.x, 'side by side, not overlapping').toBe(true);
+    await expectNoSidewaysScroll(page);
+
+    // Each opens its own menu.
+    const dashboardNav = page.getByRole('navigation', { name: 'Dashboard' });
+    await expect(dashboardNav.getByRole('link', { name: 'My Orders' })).not.toBeInViewport();
+    await dashboardMenu.click();
+    await expect(dashboardNav.getByRole('link', { name: 'My Orders' })).toBeInViewport();
+    await dashboardNav.getByRole('link', { name: 'My Orders' }).click();
+    await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
+    await siteMenu.click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
+    await expect(page.getByRole('heading', { name: 'About Us', level: 1 })).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
   });
 });
 
