@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Review, Tool } from '../../src/shared';
+import { contrastWithBackground } from './support/contrast';
 import { expect, test } from './support/fixtures';
 import { newCustomer, signUpByApi } from './support/users';
 
@@ -135,10 +136,21 @@ test.describe('buying', () => {
     await signUpByApi(page, newCustomer('Rita Reviewer'));
     const text = `<b>Sturdy</b> & <script>window.hacked=1</script> tools ${Date.now()}`;
     await page.goto('/dashboard/addReview');
+    const stars = page.getByRole('group', { name: 'Rating' }).locator('svg');
+    // Spec default 1; the stars not chosen are drawn clearly enough to see (3:1 for non-text).
+    await expect(page.getByRole('radio', { name: '1 star', exact: true })).toBeChecked();
+    await expect(stars.and(page.locator('[data-filled="true"]'))).toHaveCount(1);
+    for (const star of await stars.all()) expect(await contrastWithBackground(star)).toBeGreaterThanOrEqual(3);
+
     await page.getByRole('radio', { name: '4 stars' }).check();
+    await expect(stars.and(page.locator('[data-filled="true"]'))).toHaveCount(4);
     await page.getByLabel('Your review').fill(text);
     await page.getByRole('button', { name: 'Add Review' }).click();
     await expect(page.getByText('Your review added successfully')).toBeVisible();
+    // The form starts over as one: the default rating and no text.
+    await expect(page.getByRole('radio', { name: '1 star', exact: true })).toBeChecked();
+    await expect(stars.and(page.locator('[data-filled="true"]'))).toHaveCount(1);
+    await expect(page.getByLabel('Your review')).toHaveValue('');
     const reviews: Review[] = await (await page.request.get('/api/review?limit=1')).json();
     expect(reviews[0]).toMatchObject({ userName: 'Rita Reviewer', rating: 4, reviewText: text });
 
