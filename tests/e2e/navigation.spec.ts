@@ -51,6 +51,19 @@ test.describe('navigation', () => {
     await expect(page.locator('main a[href^="mailto:"]').first()).toBeVisible();
   });
 
+  test("the footer's column headings are the same size and weight", async ({ page }) => {
+    await page.goto('/aboutUs');
+    const footer = page.getByRole('contentinfo');
+    const look = (name: string) =>
+      footer.getByRole('heading', { name, exact: true }).evaluate((heading) => {
+        const style = getComputedStyle(heading);
+        return { size: style.fontSize, weight: style.fontWeight };
+      });
+    const store = await look('Store');
+    expect(store.size).toBe('16px');
+    expect(await look('Get in touch')).toEqual(store);
+  });
+
   test('security headers come with every page', async ({ request }) => {
     const res = await request.get('/ourTools');
     const csp = res.headers()['content-security-policy'] ?? '';
