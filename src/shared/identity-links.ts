@@ -1,26 +1,28 @@
+import { APP_ROUTES } from './routes';
+
 /**
  * The web pages that links in the store's identity emails open. The server writes the links and
- * the web app's route table (src/web/config/paths.ts) is built from the same names, so a mailed
- * link can never point at a page that is not there.
+ * the web app's router is built from the same list (src/shared/routes.ts), so a mailed link can
+ * never point at a page that is not there.
  *
  * The token travels in the link's fragment (`#token=…`): a browser never sends a fragment to a
  * server, so the token stays out of access logs, proxies and Referer headers.
  */
 export const IDENTITY_LINK_PAGES = {
   /** Confirms the address of a new email/password account (the page calls the identity service). */
-  verifyEmail: 'verifyEmail',
+  verifyEmail: APP_ROUTES.verifyEmail,
   /** Lets the owner of a reset link choose a new password. */
-  resetPassword: 'resetPassword',
+  resetPassword: APP_ROUTES.resetPassword,
   /** Asks for a reset link ('Forgot Password?' on the login page). */
-  forgotPassword: 'forgotPassword',
+  forgotPassword: APP_ROUTES.forgotPassword,
 } as const;
 
 /** The name of the fragment parameter that carries a link's token. */
 export const LINK_TOKEN_PARAM = 'token';
 
-/** `${publicUrl}/${page}#token=…`: the address mailed to a person. */
+/** `${publicUrl}${page}#token=…`: the address mailed to a person. */
 export function identityLink(publicUrl: string, page: keyof typeof IDENTITY_LINK_PAGES, token: string): string {
-  return `${publicUrl.replace(/\/$/, '')}/${IDENTITY_LINK_PAGES[page]}#${LINK_TOKEN_PARAM}=${encodeURIComponent(token)}`;
+  return `${publicUrl.replace(/\/$/, '')}${IDENTITY_LINK_PAGES[page]}#${LINK_TOKEN_PARAM}=${encodeURIComponent(token)}`;
 }
 
 /** The token in a link's fragment (`#token=…`), or null. */

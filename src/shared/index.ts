@@ -10,3 +10,4 @@ export * from './schemas/accounts';
 export * from './schemas/orders';
 export * from './schemas/reviews';
 export * from './schemas/admin';
+export * from './routes';

@@ -90,6 +90,16 @@ export const EMPTY_TEXT = {
   lowStock: 'No tool is running low',
 } as const;
 
+/**
+ * Shown on the login page after a role guard signed someone out (spec section 4: the customer
+ * guard signs admins out, the admin guard customers), so the person knows what happened.
+ */
+export const SIGNED_OUT_NOTICES = {
+  customersOnly: 'That page is for customers, so you were signed out. Sign in with a customer account to open it.',
+  adminsOnly: 'That page is for admins, so you were signed out. Sign in with an admin account to open it.',
+} as const;
+export type SignedOutReason = keyof typeof SIGNED_OUT_NOTICES;
+
 export const CONFIRM = {
   deleteOrder: 'Are you sure to delete this order?',
   deleteProduct: 'Are You sure to delete this product',

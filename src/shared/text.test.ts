@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsd, preview } from './text';
+import { formatLineTotal, formatUsd, lineTotal, preview } from './text';
 
 describe('preview', () => {
   it('cuts long text at max characters and adds the suffix', () => {
@@ -41,5 +41,18 @@ describe('formatUsd', () => {
 
   it('rounds to cents', () => {
     expect(formatUsd(129.99)).toBe('$129.99');
+  });
+});
+
+describe('lineTotal and formatLineTotal', () => {
+  it('multiply in cents, so no floating-point crumbs show', () => {
+    expect(39.99 * 11).not.toBe(439.89);
+    expect(lineTotal(39.99, 11)).toBe(439.89);
+    expect(lineTotal(0.1, 3)).toBe(0.3);
+  });
+
+  it('word the running total beside the stepper', () => {
+    expect(formatLineTotal(11, 39.99)).toBe('11 × $39.99 = $439.89');
+    expect(formatLineTotal(1200, 1049.5)).toBe('1200 × $1,049.50 = $1,259,400.00');
   });
 });

@@ -20,3 +20,13 @@ export function centsToDollars(cents: number): number {
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
+
+/** price × quantity in dollars, worked out in cents: 11 × 39.99 is 439.89, not 439.89000000000004. */
+export function lineTotal(unitPrice: number, quantity: number): number {
+  return centsToDollars(dollarsToCents(unitPrice) * quantity);
+}
+
+/** The running total beside a quantity: '11 × $39.99 = $439.89'. */
+export function formatLineTotal(quantity: number, unitPrice: number): string {
+  return `${quantity} × ${formatUsd(unitPrice)} = ${formatUsd(lineTotal(unitPrice, quantity))}`;
+}

@@ -86,6 +86,53 @@ test.describe('accounts', () => {
     await expect(page.getByLabel('Address')).toHaveValue('12 Mill Lane, Leeds');
   });
 
+  for (const tag of ['', ' @mobile']) {
+    test(`toasts show below the navbar and never cover the avatar or its menu${tag}`, async ({ page }) => {
+      await signUpByApi(page, newCustomer('Toby Toast'));
+      await page.goto('/dashboard');
+      await page.getByLabel('Address').fill('3 Toast Row, Leeds');
+      await page.getByLabel('Phone').fill('+44 113 496 0001');
+      await page.getByRole('button', { name: 'Update Profile' }).click();
+      const toast = page.getByRole('status').filter({ hasText: 'Your profile updated successfully' });
+      await expect(toast).toBeVisible();
+      // The pointer on a toast keeps it open while it is measured (react-hot-toast pauses on hover).
+      await toast.hover();
+
+      const header = (await page.getByRole('banner').boundingBox())!;
+      const shown = (await toast.boundingBox())!;
+      expect(shown.y).toBeGreaterThanOrEqual(header.y + header.height);
+      expect(shown.x + shown.width).toBeGreaterThan(page.viewportSize()!.width / 2);
+
+      // With the account menu open (by keyboard, so the pointer stays on the toast), what lies where
+      // menu and toast overlap is the menu.
+      const avatar = page.getByRole('button', { name: 'Account menu' });
+      await avatar.focus();
+      const logout = page.getByRole('button', { name: 'Logout' });
+      await expect(logout).toBeVisible();
+      await expect(toast).toBeVisible();
+      const menu = (await page.getByRole('button', { name: 'Logout' }).locator('xpath=ancestor::ul[1]').boundingBox())!;
+      const overlap = {
+        left: Math.max(menu.x, shown.x),
+        right: Math.min(menu.x + menu.width, shown.x + shown.width),
+        top: Math.max(menu.y, shown.y),
+        bottom: Math.min(menu.y + menu.height, shown.y + shown.height),
+      };
+      if (overlap.left < overlap.right && overlap.top < overlap.bottom) {
+        const onTop = await page.evaluate(
+          ([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest('.dropdown-content')),
+          [(overlap.left + overlap.right) / 2, (overlap.top + overlap.bottom) / 2],
+        );
+        expect(onTop, 'the menu is drawn over the toast').toBe(true);
+      }
+      const logoutBox = (await logout.boundingBox())!;
+      const hit = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x!, y!)?.textContent ?? '',
+        [logoutBox.x + logoutBox.width / 2, logoutBox.y + logoutBox.height / 2],
+      );
+      expect(hit).toBe('Logout');
+    });
+  }
+
   test('a customer cannot open admin pages: signed out and sent to login', async ({ page }) => {
     const user = newCustomer();
     await signUpByApi(page, user);
@@ -97,6 +144,39 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Manage Users' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByTestId('signed-out-notice')).toHaveText(
+      'That page is for admins, so you were signed out. Sign in with an admin account to open it.',
+    );
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('an admin who opens a customer page is signed out, and the login page says why', async ({ page }) => {
+    await page.goto('/login');
+    await signInWithForm(page, E2E_ADMIN);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/dashboard/myOrders');
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByTestId('signed-out-notice')).toHaveText(
+      'That page is for customers, so you were signed out. Sign in with a customer account to open it.',
+    );
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    // Nothing went wrong with the connection or the form: no error above it.
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText('Could not reach the store')).toHaveCount(0);
+
+    // A customer account signs in from here as usual.
+    const customer = newCustomer('Cora Customer');
+    await signUpByApi(page, customer);
+    await page.context().clearCookies();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    await expect(page.getByTestId('signed-out-notice')).toHaveCount(0);
+    await signInWithForm(page, customer);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/dashboard/myOrders');
+    await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
   });
 
   test('the admin promotes a customer, who then sees the admin menu', async ({ page, browser }) => {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Review, Tool } from '../../src/shared';
+import { contrastWithBackground } from './support/contrast';
 import { expect, test } from './support/fixtures';
 import { newCustomer, signUpByApi } from './support/users';
 
@@ -14,14 +15,21 @@ async function toolWithStock(page: Page, extra: number, pick: number): Promise<T
   return tool;
 }
 
+const usd = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
+/** What the purchase page shows beside the stepper: '11 × $39.99 = $439.89' (worked out in cents here too). */
+const runningTotal = (tool: Tool, quantity: number) => `${quantity} × ${usd(tool.price)} = ${usd((Math.round(tool.price * 100) * quantity) / 100)}`;
+
 async function placeOrderThroughPage(page: Page, tool: Tool, extra: number) {
   await page.goto(`/purchase/${tool._id}`);
   await expect(page.getByRole('heading', { name: tool.name, level: 1 })).toBeVisible();
   const quantity = page.getByLabel('Quantity', { exact: true });
+  const total = page.getByRole('status').filter({ hasText: ' × ' });
   await expect(quantity).toHaveValue(String(tool.minQty));
+  await expect(total).toHaveText(runningTotal(tool, tool.minQty));
   await expect(page.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
   for (let i = 0; i < extra; i += 1) await page.getByRole('button', { name: 'Increase quantity' }).click();
   await expect(quantity).toHaveValue(String(tool.minQty + extra));
+  await expect(total).toHaveText(runningTotal(tool, tool.minQty + extra));
   await page.getByLabel('Delivery address').fill('77 Foundry Road, Dayton, OH');
   await page.getByLabel('Phone').fill('+1 555 0177');
   await page.getByRole('button', { name: 'Purchase' }).click();
@@ -36,8 +44,16 @@ test.describe('buying', () => {
     await expect(page.getByText('Your order is placed. Please pay to confirm it')).toBeVisible();
     const row = page.getByTestId('order-row').filter({ hasText: tool.name });
     await expect(row).toHaveCount(1);
+    await expect(page.getByRole('columnheader')).toHaveText(['Item', 'Description', 'Price', 'Quantity', 'Total', 'Order date', 'Action']);
     await expect(row.getByRole('cell').nth(3)).toHaveText(String(tool.minQty + 3));
     await expect(row.getByText(`$${tool.price.toFixed(2)}`)).toBeVisible();
+    // The total, the day it was ordered (today), and until when it holds its stock unpaid.
+    await expect(row.getByRole('cell').nth(4)).toHaveText(usd((Math.round(tool.price * 100) * (tool.minQty + 3)) / 100));
+    const ordered = row.getByRole('cell').nth(5).locator('time');
+    const orderedAt = new Date((await ordered.getAttribute('datetime')) ?? '');
+    expect(Date.now() - orderedAt.getTime()).toBeLessThan(5 * 60_000);
+    await expect(ordered).toHaveText(new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(orderedAt));
+    await expect(row.getByTestId('pay-by')).toHaveText(/^Pay by ([A-Z][a-z]{2} \d{1,2}, )?\d{1,2}:\d{2}\s?[AP]M$/);
 
     await row.getByRole('link', { name: 'Pay' }).click();
     await expect(page).toHaveURL(/\/dashboard\/checkOut\//);
@@ -55,7 +71,10 @@ test.describe('buying', () => {
     await page.goto('/dashboard/myOrders');
     const paidRow = page.getByTestId('order-row').filter({ hasText: tool.name });
     await expect(paidRow.getByTestId('transaction-id')).toHaveText(transactionId);
+    // One token on one line: a wrapped id is misread or miscopied.
+    expect(await paidRow.getByTestId('transaction-id').evaluate((id) => id.getClientRects().length)).toBe(1);
     await expect(paidRow.getByRole('link', { name: 'Pay' })).toHaveCount(0);
+    await expect(paidRow.getByTestId('pay-by')).toHaveCount(0);
     const after: Tool = await (await page.request.get(`/api/items/${tool._id}`)).json();
     expect(after.availableQty).toBeLessThanOrEqual(tool.availableQty - (tool.minQty + 3));
   });
@@ -86,6 +105,10 @@ test.describe('buying', () => {
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText("Sorry, You don't have any order")).toBeVisible();
+    // ...and the way back to the tools.
+    await page.getByRole('link', { name: 'Browse our tools' }).click();
+    await expect(page).toHaveURL(/\/ourTools$/);
+    await expect(page.getByRole('heading', { name: 'Our Tools', level: 1 })).toBeVisible();
   });
 
   test('the stepper stops at the available quantity and the form refuses too few', async ({ page }) => {
@@ -93,6 +116,12 @@ test.describe('buying', () => {
     const tool = await toolWithStock(page, 0, 3);
     await page.goto(`/purchase/${tool._id}`);
     const quantity = page.getByLabel('Quantity', { exact: true });
+    const total = page.getByTestId('running-total');
+    await quantity.fill(String(tool.availableQty));
+    // The running total follows what is typed, and says nothing while there is no quantity.
+    await expect(total).toHaveText(runningTotal(tool, tool.availableQty));
+    await quantity.fill('');
+    await expect(total).toHaveText('');
     await quantity.fill(String(tool.availableQty));
     await expect(page.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Decrease quantity' })).toBeEnabled();
@@ -107,10 +136,21 @@ test.describe('buying', () => {
     await signUpByApi(page, newCustomer('Rita Reviewer'));
     const text = `<b>Sturdy</b> & <script>window.hacked=1</script> tools ${Date.now()}`;
     await page.goto('/dashboard/addReview');
+    const stars = page.getByRole('group', { name: 'Rating' }).locator('svg');
+    // Spec default 1; the stars not chosen are drawn clearly enough to see (3:1 for non-text).
+    await expect(page.getByRole('radio', { name: '1 star', exact: true })).toBeChecked();
+    await expect(stars.and(page.locator('[data-filled="true"]'))).toHaveCount(1);
+    for (const star of await stars.all()) expect(await contrastWithBackground(star)).toBeGreaterThanOrEqual(3);
+
     await page.getByRole('radio', { name: '4 stars' }).check();
+    await expect(stars.and(page.locator('[data-filled="true"]'))).toHaveCount(4);
     await page.getByLabel('Your review').fill(text);
     await page.getByRole('button', { name: 'Add Review' }).click();
     await expect(page.getByText('Your review added successfully')).toBeVisible();
+    // The form starts over as one: the default rating and no text.
+    await expect(page.getByRole('radio', { name: '1 star', exact: true })).toBeChecked();
+    await expect(stars.and(page.locator('[data-filled="true"]'))).toHaveCount(1);
+    await expect(page.getByLabel('Your review')).toHaveValue('');
     const reviews: Review[] = await (await page.request.get('/api/review?limit=1')).json();
     expect(reviews[0]).toMatchObject({ userName: 'Rita Reviewer', rating: 4, reviewText: text });
 

@@ -88,6 +88,7 @@ test.describe('dashboard lists on a phone', () => {
     await expectAllInsidePhone(page.getByRole('link', { name: 'Pay' }));
     await expectAllInsidePhone(page.getByRole('button', { name: /^Delete order/ }));
     await expectAllInsidePhone(page.getByTestId('transaction-id'));
+    expect(await page.getByTestId('transaction-id').evaluate((id) => id.getClientRects().length), 'the id on one line').toBe(1);
     await expectAllInsidePhone(rows);
     await expectNoSidewaysScroll(page);
     expect(await accessibilityViolations(page)).toEqual([]);

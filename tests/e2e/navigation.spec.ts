@@ -1,4 +1,6 @@
 import { accessibilityViolations, expect, test } from './support/fixtures';
+import { expectNoSidewaysScroll, PHONE } from './support/phone';
+import { newCustomer, signUpByApi } from './support/users';
 
 test.describe('navigation', () => {
   test('deep links load the app', async ({ page }) => {
@@ -10,10 +12,16 @@ test.describe('navigation', () => {
     await expect(page.getByRole('heading', { name: 'Our Manufacturer Tools' })).toBeVisible();
   });
 
-  test('an unknown path shows the not-found page, and an unknown API path answers JSON 404', async ({ page, request }) => {
-    const res = await page.goto('/no/such/page');
-    expect(res?.status()).toBe(200);
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  test('an unknown path answers 404 with the not-found page, and an unknown API path answers JSON 404', async ({ page, request }) => {
+    for (const path of ['/no-such-page', '/no/such/page', '/ourTools/no-such-tool']) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    }
+    // Every page of the app is found, a deep link included.
+    expect((await page.goto('/aboutUs'))?.status()).toBe(200);
+    expect((await page.goto('/dashboard/myOrders'))?.status()).toBe(200);
+    await page.goto('/no-such-page');
     await page.getByRole('link', { name: 'Back to home' }).click();
     await expect(page).toHaveURL(/\/$/);
     const api = await request.get('/api/no-such-endpoint');
@@ -43,6 +51,19 @@ test.describe('navigation', () => {
     await expect(page.locator('main a[href^="mailto:"]').first()).toBeVisible();
   });
 
+  test("the footer's column headings are the same size and weight", async ({ page }) => {
+    await page.goto('/aboutUs');
+    const footer = page.getByRole('contentinfo');
+    const look = (name: string) =>
+      footer.getByRole('heading', { name, exact: true }).evaluate((heading) => {
+        const style = getComputedStyle(heading);
+        return { size: style.fontSize, weight: style.fontWeight };
+      });
+    const store = await look('Store');
+    expect(store.size).toBe('16px');
+    expect(await look('Get in touch')).toEqual(store);
+  });
+
   test('security headers come with every page', async ({ request }) => {
     const res = await request.get('/ourTools');
     const csp = res.headers()['content-security-policy'] ?? '';
@@ -69,6 +90,40 @@ test.describe('navigation', () => {
     await page.keyboard.press('Enter');
     await nav.getByRole('link', { name: 'Contact Us' }).click();
     await expect(page.getByRole('heading', { name: 'Contact Us', level: 1 })).toBeVisible();
+  });
+});
+
+test.describe('the dashboard on a phone', () => {
+  test('the site menu and the dashboard menu look different and say what they open @mobile', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await signUpByApi(page, newCustomer('Phil Phone'));
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+
+    const siteMenu = page.getByRole('button', { name: 'Open menu' });
+    const dashboardMenu = page.getByRole('button', { name: 'Open dashboard menu' });
+    await expect(siteMenu).toBeVisible();
+    await expect(dashboardMenu).toBeVisible();
+    // Words under each icon, and two different icons.
+    await expect(siteMenu).toHaveText('Menu');
+    await expect(dashboardMenu).toHaveText('Dashboard');
+    const drawing = (button: typeof siteMenu) => button.locator('svg').evaluate((svg) => svg.innerHTML);
+    expect(await drawing(siteMenu)).not.toEqual(await drawing(dashboardMenu));
+    const [a, b] = [(await siteMenu.boundingBox())!, (await dashboardMenu.boundingBox())!];
+    expect(a.x + a.width <= b.x || b.x + b.width <= a.x, 'side by side, not overlapping').toBe(true);
+    await expectNoSidewaysScroll(page);
+
+    // Each opens its own menu.
+    const dashboardNav = page.getByRole('navigation', { name: 'Dashboard' });
+    await expect(dashboardNav.getByRole('link', { name: 'My Orders' })).not.toBeInViewport();
+    await dashboardMenu.click();
+    await expect(dashboardNav.getByRole('link', { name: 'My Orders' })).toBeInViewport();
+    await dashboardNav.getByRole('link', { name: 'My Orders' }).click();
+    await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
+    await siteMenu.click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
+    await expect(page.getByRole('heading', { name: 'About Us', level: 1 })).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
   });
 });
 

@@ -10,7 +10,7 @@ import { renderMail } from '../mail/templates/layout';
  * server. Names are escaped by renderMail like every other value.
  */
 export function createIdentityMailer(db: AppDatabase, publicUrl: string): IdentityMailer {
-  const page = (name: keyof typeof IDENTITY_LINK_PAGES) => `${publicUrl.replace(/\/$/, '')}/${IDENTITY_LINK_PAGES[name]}`;
+  const page = (name: keyof typeof IDENTITY_LINK_PAGES) => `${publicUrl.replace(/\/$/, '')}${IDENTITY_LINK_PAGES[name]}`;
   const greeting = (to: MailRecipient) => `Hello ${to.name},`;
 
   return {

@@ -3,12 +3,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_ERRORS, type ApiError } from '../../shared';
+import { API_ERRORS, isAppPath, type ApiError } from '../../shared';
 
 /**
  * Serves the built SPA. Hashed files under /assets are cached for a year; index.html is always
- * revalidated so a new deploy is picked up. Any other GET that wants HTML gets index.html
- * (history fallback), so deep links like /dashboard/myOrders load the app. /api paths never do.
+ * revalidated so a new deploy is picked up. Any other GET that wants a page gets index.html
+ * (history fallback): with 200 when the address is one of the app's pages (src/shared/routes.ts,
+ * the list the web router is built from), so deep links like /dashboard/myOrders load the app,
+ * and with 404 otherwise, where the app shows its "Page not found" screen. /api paths never do.
  */
 async function webAppPlugin(app: FastifyInstance, opts: { distDir: string | null }) {
   const distDir = opts.distDir;
@@ -33,6 +35,13 @@ async function webAppPlugin(app: FastifyInstance, opts: { distDir: string | null
     reply.header('cache-control', 'no-cache');
     return reply.type('text/html').sendFile('index.html');
   };
+  // The same page, as the answer to an unknown address. No validators and no ranges: a browser
+  // revalidating it with the page's ETag would otherwise get the 404 status with an empty body
+  // (the file's 304, which @fastify/static turns into our status), or a part of the page.
+  const sendIndexAsNotFound = (reply: FastifyReply) => {
+    reply.code(404).header('cache-control', 'no-cache');
+    return reply.type('text/html').sendFile('index.html', { etag: false, lastModified: false, acceptRanges: false });
+  };
   // The static plugin answers a folder (here: the root) with 403, so `/` is routed explicitly.
   if (hasBuild) app.get('/', (_request, reply) => sendIndex(reply));
 
@@ -40,13 +49,14 @@ async function webAppPlugin(app: FastifyInstance, opts: { distDir: string | null
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname);
-    if (!isApi && wantsPage && hasBuild) return sendIndex(reply);
+    if (!isApi && wantsPage && hasBuild) return isAppPath(pathname) ? sendIndex(reply) : sendIndexAsNotFound(reply);
     return reply.code(404).send({ statusCode: 404, message: API_ERRORS.notFound } satisfies ApiError);
   });
 }
 
 function cacheControlFor(filePath: string): string {
-  if (path.basename(filePath) === 'index.html') return 'no-cache';
+  // A browser that takes Brotli is sent the build's twin (index.html.br): the same page.
+  if (path.basename(filePath).replace(/\.(br|gz)$/, '') === 'index.html') return 'no-cache';
   // Vite puts content-hashed files under assets/: a new build gives new names.
   if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';

@@ -6,6 +6,7 @@ import { meansSignedOut } from '../lib/request-failure';
 import { signOut } from '../lib/session';
 import { useAdminStatus } from '../features/accounts/api/get-admin-status';
 import { paths } from '../config/paths';
+import type { LoginState } from '../lib/login-state';
 import { StoreBusy } from './store-busy';
 
 /**
@@ -31,13 +32,19 @@ function RoleGuard({ admitAdmins }: { admitAdmins: boolean }) {
   const email = data?.user.email;
   const status = useAdminStatus(email);
   const navigate = useNavigate();
-  const refused =
-    (status.isError && meansSignedOut(status.error)) || (status.data !== undefined && status.data.admin !== admitAdmins);
+  const location = useLocation();
+  const wrongRole = status.data !== undefined && status.data.admin !== admitAdmins;
+  const refused = (status.isError && meansSignedOut(status.error)) || wrongRole;
 
   useEffect(() => {
     if (!refused) return;
-    void signOut().finally(() => navigate(paths.login, { replace: true }));
-  }, [refused, navigate]);
+    // The wrong role: the login page says why. Not sent back here afterwards, or signing in again
+    // with the same account would sign it out again. An ended session returns here after sign-in.
+    const state: LoginState = wrongRole
+      ? { signedOut: admitAdmins ? 'adminsOnly' : 'customersOnly' }
+      : { from: `${location.pathname}${location.search}` };
+    void signOut().finally(() => navigate(paths.login, { replace: true, state }));
+  }, [refused, wrongRole, admitAdmins, location.pathname, location.search, navigate]);
 
   if (!email || refused) return <Loading label="Checking your access" />;
   // A role already known stays good when a later check fails for a busy store.

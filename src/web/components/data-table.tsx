@@ -42,7 +42,7 @@ export type DataTableProps<Row> = {
   'aria-labelledby'?: string;
   /** data-testid of every body row. */
   rowTestId?: string;
-  /** Shown instead of the table when there are no rows at all. */
+  /** Shown instead of the table when there are no rows at all: a sentence, or elements of its own. */
   emptyText?: ReactNode;
   /** A newer page is on its way; the rows shown are the previous ones. */
   busy?: boolean;
@@ -111,7 +111,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const firstIndex = paged ? (props.page - 1) * props.pageSize : 0;
 
   if (rows.length === 0 && (!paged || props.total === 0)) {
-    return emptyText === undefined ? null : <p className={className}>{emptyText}</p>;
+    if (emptyText === undefined) return null;
+    // A sentence is a paragraph; anything more (a sentence and a link) brings its own blocks.
+    return typeof emptyText === 'string' ? <p className={className}>{emptyText}</p> : <div className={className}>{emptyText}</div>;
   }
 
   return (

@@ -2,6 +2,9 @@ import { Link } from 'react-router';
 import { COMPANY } from '../../shared';
 import { paths } from '../config/paths';
 
+/** One style for the footer's column headings, whatever the column's own text size. */
+const HEADING = 'text-base font-semibold';
+
 export function Footer() {
   const year = new Date().getFullYear();
   return (
@@ -14,19 +17,21 @@ export function Footer() {
           </p>
         </div>
         <nav aria-label="Footer">
-          <p className="font-semibold">Store</p>
+          <h2 className={HEADING}>Store</h2>
           <ul className="mt-2 space-y-1 text-sm">
             <li><Link className="link-hover link" to={paths.ourTools}>Our tools</Link></li>
             <li><Link className="link-hover link" to={paths.aboutUs}>About us</Link></li>
             <li><Link className="link-hover link" to={paths.contactUs}>Contact us</Link></li>
           </ul>
         </nav>
-        <address className="text-sm not-italic">
-          <p className="font-semibold">Get in touch</p>
-          <p className="mt-2">{COMPANY.address}</p>
-          <p><a className="link-hover link" href={`tel:${COMPANY.phone.replace(/[^+\d]/g, '')}`}>{COMPANY.phone}</a></p>
-          <p><a className="link-hover link" href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a></p>
-        </address>
+        <div>
+          <h2 className={HEADING}>Get in touch</h2>
+          <address className="mt-2 text-sm not-italic">
+            <p>{COMPANY.address}</p>
+            <p><a className="link-hover link" href={`tel:${COMPANY.phone.replace(/[^+\d]/g, '')}`}>{COMPANY.phone}</a></p>
+            <p><a className="link-hover link" href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a></p>
+          </address>
+        </div>
       </div>
       <p className="border-t border-white/10 py-4 text-center text-sm opacity-90">
         Copyright © {year} {COMPANY.name}. All rights reserved.

@@ -1,73 +1,34 @@
-import { IDENTITY_LINK_PAGES } from '../../shared/identity-links';
+import { APP_ROUTES, fillRoute } from '../../shared/routes';
 
 /**
- * The route table. The router is built from `segments` and `dashboardChild`, and links use
- * `paths`, which is derived from the same segments, so a link can never drift from its route.
+ * The route table. The router is built from the route patterns in `src/shared/routes.ts` (which
+ * the server also reads, to answer unknown addresses with 404), and links use `paths`, derived
+ * from the same patterns, so a link can never drift from its route.
  */
-
-/** Top-level route segments (children of `/`). */
-export const segments = {
-  home: 'home',
-  login: 'login',
-  registration: 'registration',
-  /** 'Forgot Password?': asks for a reset link. */
-  forgotPassword: IDENTITY_LINK_PAGES.forgotPassword,
-  /** Opened from a reset link (#token=…): choose a new password. */
-  resetPassword: IDENTITY_LINK_PAGES.resetPassword,
-  /** Opened from a verification link (#token=…): confirms the address. */
-  verifyEmail: IDENTITY_LINK_PAGES.verifyEmail,
-  ourTools: 'ourTools',
-  contactUs: 'contactUs',
-  aboutUs: 'aboutUs',
-  /** Followed by `/:id`. */
-  purchase: 'purchase',
-  dashboard: 'dashboard',
-} as const;
-
-/** Segments of the dashboard's child pages (children of `/dashboard`; the index is My Profile). */
-export const dashboardChild = {
-  myOrders: 'myOrders',
-  /** Followed by `/:id`. */
-  checkOut: 'checkOut',
-  addReview: 'addReview',
-  overview: 'overview',
-  manageUser: 'manageUser',
-  addTool: 'addTool',
-  manageTools: 'manageTools',
-  manageOrders: 'manageOrders',
-  messages: 'messages',
-  activity: 'activity',
-} as const;
-
-/** The route pattern of a page that shows one thing: `purchase/:id`; the page reads `useParams().id`. */
-export const withIdParam = (segment: string) => `${segment}/:id`;
-
-const top = (segment: string) => `/${segment}`;
-const dashboard = top(segments.dashboard);
-const inDashboard = (segment: string) => `${dashboard}/${segment}`;
+export { APP_ROUTES as routes } from '../../shared/routes';
 
 /** Every route of the store as a link target. */
 export const paths = {
-  home: '/',
-  homeAlias: top(segments.home),
-  login: top(segments.login),
-  registration: top(segments.registration),
-  forgotPassword: top(segments.forgotPassword),
-  resetPassword: top(segments.resetPassword),
-  verifyEmail: top(segments.verifyEmail),
-  ourTools: top(segments.ourTools),
-  contactUs: top(segments.contactUs),
-  aboutUs: top(segments.aboutUs),
-  purchase: (id: string) => `${top(segments.purchase)}/${encodeURIComponent(id)}`,
-  dashboard,
-  myOrders: inDashboard(dashboardChild.myOrders),
-  checkOut: (id: string) => `${inDashboard(dashboardChild.checkOut)}/${encodeURIComponent(id)}`,
-  addReview: inDashboard(dashboardChild.addReview),
-  overview: inDashboard(dashboardChild.overview),
-  manageUser: inDashboard(dashboardChild.manageUser),
-  addTool: inDashboard(dashboardChild.addTool),
-  manageTools: inDashboard(dashboardChild.manageTools),
-  manageOrders: inDashboard(dashboardChild.manageOrders),
-  messages: inDashboard(dashboardChild.messages),
-  activity: inDashboard(dashboardChild.activity),
+  home: APP_ROUTES.home,
+  homeAlias: APP_ROUTES.homeAlias,
+  login: APP_ROUTES.login,
+  registration: APP_ROUTES.registration,
+  forgotPassword: APP_ROUTES.forgotPassword,
+  resetPassword: APP_ROUTES.resetPassword,
+  verifyEmail: APP_ROUTES.verifyEmail,
+  ourTools: APP_ROUTES.ourTools,
+  contactUs: APP_ROUTES.contactUs,
+  aboutUs: APP_ROUTES.aboutUs,
+  purchase: (id: string) => fillRoute(APP_ROUTES.purchase, id),
+  dashboard: APP_ROUTES.dashboard,
+  myOrders: APP_ROUTES.myOrders,
+  checkOut: (id: string) => fillRoute(APP_ROUTES.checkOut, id),
+  addReview: APP_ROUTES.addReview,
+  overview: APP_ROUTES.overview,
+  manageUser: APP_ROUTES.manageUser,
+  addTool: APP_ROUTES.addTool,
+  manageTools: APP_ROUTES.manageTools,
+  manageOrders: APP_ROUTES.manageOrders,
+  messages: APP_ROUTES.messages,
+  activity: APP_ROUTES.activity,
 } as const;

@@ -53,6 +53,31 @@ let started = false;
 
 const refetch = (): Promise<void> => (adopted ? adopted.get().refetch() : fetchSession());
 
+/** The longest `refreshSession` waits for answers: signing out must never hang on it. */
+const REFRESH_WAIT_MS = 10_000;
+
+/**
+ * Asks the server again who is signed in; resolves once `useSession()` gives the answer. The
+ * identity client cancels the older of two overlapping session reads (a sign-out starts one of
+ * its own), so the read asked for here may end unanswered: then the one that took over is
+ * waited for.
+ */
+export async function refreshSession(): Promise<void> {
+  const deadline = Date.now() + REFRESH_WAIT_MS;
+  await refetch();
+  while (state.isRefetching && Date.now() < deadline) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        listeners.delete(done);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(done, deadline - Date.now());
+      listeners.add(done);
+    });
+  }
+}
+
 let state: SessionState = { data: null, error: null, isPending: true, isRefetching: false, refetch };
 
 function setState(next: SessionState) {

@@ -3,7 +3,7 @@ import { clearAccessToken, isFreshToken, readAccessToken, storeAccessToken } fro
 import { apiRequest, ApiRequestError } from './api-client';
 import { queryClient } from './query-client';
 import { meansSignedOut, NO_CONNECTION, statusOf } from './request-failure';
-import { loadAuthClient } from './session-store';
+import { loadAuthClient, refreshSession } from './session-store';
 
 let renewal: Promise<string> | null = null;
 
@@ -44,12 +44,18 @@ async function renewFromSession(): Promise<string> {
   return fetchAccessToken(email);
 }
 
-/** Ends the identity session on the server and forgets everything about the person here. */
+/**
+ * Ends the identity session on the server and forgets everything about the person here. It
+ * resolves once the session store knows too: a page opened right after (the login page, after a
+ * guard signed someone out) would otherwise still see the old session, take it for a sign-in,
+ * and ask for an access token the server can no longer give.
+ */
 export async function signOut() {
   clearAccessToken();
   try {
     const authClient = await loadAuthClient();
     await authClient.signOut();
+    await refreshSession();
   } finally {
     queryClient.clear();
   }

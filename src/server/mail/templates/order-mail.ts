@@ -1,4 +1,4 @@
-import { centsToDollars, formatUsd, preview } from '../../../shared';
+import { APP_ROUTES, centsToDollars, fillRoute, formatUsd, preview } from '../../../shared';
 import type { OutgoingMail } from '../outbox';
 import { renderMail } from './layout';
 
@@ -23,10 +23,9 @@ export interface OrderForMail {
   transactionId: string | null;
 }
 
-// The web app's routes (src/web/config/paths.ts: dashboard/checkOut/:id, dashboard/myOrders); the
-// server may not import web code, so they are spelled here.
-const checkOutPath = (orderId: string) => `/dashboard/checkOut/${encodeURIComponent(orderId)}`;
-const MY_ORDERS_PATH = '/dashboard/myOrders';
+// The web app's pages, from the list its router is built from.
+const checkOutPath = (orderId: string) => fillRoute(APP_ROUTES.checkOut, orderId);
+const MY_ORDERS_PATH = APP_ROUTES.myOrders;
 
 /**
  * The buyer's time zone is unknown to the server, so times are given in UTC, named as such:

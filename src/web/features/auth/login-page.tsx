@@ -2,10 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { SIGNED_OUT_NOTICES } from '../../../shared/messages';
 import { loginFormSchema, type LoginForm } from '../../../shared/schemas/accounts';
 import { paths } from '../../config/paths';
 import { TextField } from '../../components/form-field';
 import { authClient } from '../../lib/auth-client';
+import type { LoginState } from '../../lib/login-state';
 import { useSession } from '../../lib/session-store';
 import { failureMessage } from '../../lib/request-failure';
 import { authErrorMessage } from './auth-error-message';
@@ -19,6 +21,9 @@ export default function LoginPage() {
   const target = useRedirectTarget();
   const location = useLocation();
   const [params] = useSearchParams();
+  // A role guard signed the person out on the way here: say so (not as an error of this form).
+  const signedOutBecause = (location.state as LoginState | null)?.signedOut;
+  const notice = signedOutBecause ? SIGNED_OUT_NOTICES[signedOutBecause] : null;
   const [error, setError] = useState<string | null>(() => authErrorMessage(params.get('error') ? { code: params.get('error')! } : null));
   const {
     register,
@@ -57,6 +62,11 @@ export default function LoginPage() {
         </>
       }
     >
+      {notice ? (
+        <p role="status" className="alert alert-info alert-soft mb-4 text-sm" data-testid="signed-out-notice">
+          {notice}
+        </p>
+      ) : null}
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Login form">
         <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
         <TextField

@@ -1,13 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Loading } from '../../components/loading';
-import { ToolCard, ToolCardSkeleton } from '../../components/tool-card';
+import { ToolCard } from '../../components/tool-card';
 import { useAllItems } from './api/get-items';
+import { OurToolsFrame, ToolGrid, ToolGridSkeleton } from './components/our-tools-frame';
 
 const PAGE_SIZE = 24;
 /** Cards in the first row on the widest layout: their images are loaded first and at once. */
 const FIRST_ROW = 3;
-/** Skeleton cards while the first page loads: two rows, more than a phone's first screen. */
-const SKELETON_CARDS = 6;
 
 export default function OurToolsPage() {
   const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useAllItems(PAGE_SIZE);
@@ -31,30 +30,22 @@ export default function OurToolsPage() {
   const total = data?.pages[0]?.total ?? 0;
 
   return (
-    <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="our-tools-title">
-      <h1 id="our-tools-title" className="text-4xl font-bold">Our Tools</h1>
-      {/* Two lines reserved on phones, where the count arriving would otherwise wrap and push the cards down. */}
-      <p className="mt-2 min-h-[2lh] text-base-content/80 sm:min-h-0">
-        Every tool ships free. {total > 0 ? `${total} tools in the catalogue.` : null}
-      </p>
+    <OurToolsFrame total={total}>
       {isError ? (
         <div role="alert" className="alert alert-error mt-8">
           <span>The tools could not be loaded.</span>
           <button type="button" className="btn btn-sm" onClick={() => void refetch()}>Try again</button>
         </div>
       ) : null}
-      <div className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy={isPending}>
-        {isPending ? (
-          <>
-            <p role="status" className="sr-only">Loading tools</p>
-            {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-              <ToolCardSkeleton key={i} />
-            ))}
-          </>
-        ) : (
-          tools.map((tool, index) => <ToolCard key={tool._id} tool={tool} headingLevel={2} priority={index < FIRST_ROW} />)
-        )}
-      </div>
+      {isPending ? (
+        <ToolGridSkeleton />
+      ) : (
+        <ToolGrid busy={false}>
+          {tools.map((tool, index) => (
+            <ToolCard key={tool._id} tool={tool} headingLevel={2} priority={index < FIRST_ROW} />
+          ))}
+        </ToolGrid>
+      )}
       <div ref={sentinel} aria-hidden="true" />
       {isFetchingNextPage ? <Loading label="Loading more tools" /> : null}
       {hasNextPage && !isFetchingNextPage ? (
@@ -64,6 +55,6 @@ export default function OurToolsPage() {
           </button>
         </div>
       ) : null}
-    </section>
+    </OurToolsFrame>
   );
 }

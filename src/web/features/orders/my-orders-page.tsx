@@ -34,7 +34,7 @@ const columns: DataTableColumn<Order>[] = [
   { header: 'Quantity', cell: (order) => order.quantity },
   { header: 'Total', cell: (order) => formatUsd(order.total) },
   {
-    header: 'Ordered',
+    header: 'Order date',
     className: 'whitespace-nowrap',
     cell: (order) => <time dateTime={order.createdAt}>{orderDate.format(new Date(order.createdAt))}</time>,
   },
@@ -72,7 +72,7 @@ export default function MyOrdersPage() {
           getRowKey={(order) => order._id}
           rowTestId="order-row"
           stackBelow="lg"
-          emptyText={EMPTY_TEXT.myOrders}
+          emptyText={<NoOrders />}
           columns={[
             ...columns,
             { header: 'Action', className: 'min-w-48', cell: (order) => <OrderActions order={order} onDelete={() => setToDelete(order)} /> },
@@ -95,13 +95,26 @@ export default function MyOrdersPage() {
   );
 }
 
+/** The spec's empty text, and the way back to the tools. */
+function NoOrders() {
+  return (
+    <div className="rounded-box p-8 text-center ring-1 ring-base-300">
+      <p>{EMPTY_TEXT.myOrders}</p>
+      <Link to={paths.ourTools} className="btn btn-primary mt-4">Browse our tools</Link>
+    </div>
+  );
+}
+
 function OrderActions({ order, onDelete }: { order: Order; onDelete: () => void }) {
   if (order.paid) {
+    // The id is one token someone may copy or read out to support: it never wraps. Small
+    // monospace keeps a provider's id (about 27 characters) inside a 390 px phone's card.
     return (
       <div className="space-y-1 text-sm">
         <OrderStatusBadge order={order} />
-        <p>
-          Transaction id: <span className="font-mono break-all" data-testid="transaction-id">{order.transactionId}</span>
+        <p>Transaction id:</p>
+        <p className="overflow-x-auto">
+          <code className="font-mono text-xs whitespace-nowrap" data-testid="transaction-id">{order.transactionId}</code>
         </p>
       </div>
     );

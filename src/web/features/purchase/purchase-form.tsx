@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { Tool } from '../../../shared';
 import { API_ERRORS, TOASTS } from '../../../shared/messages';
 import type { Profile } from '../../../shared/schemas/accounts';
 import { purchaseFormSchema, type PurchaseForm as PurchaseFormValues } from '../../../shared/schemas/orders';
+import { formatLineTotal } from '../../../shared/text';
 import { paths } from '../../config/paths';
 import { TextField } from '../../components/form-field';
 import { QuantityStepper } from '../../components/quantity-stepper';
@@ -73,6 +74,8 @@ export function PurchaseForm({ item, profile, onFailure }: PurchaseFormProps) {
     }
   }, [profile, getValues, getFieldState, setValue]);
 
+  const quantity = useWatch({ control, name: 'quantity' });
+
   const onSubmit = handleSubmit(async (values) => {
     try {
       await placeOrder.mutateAsync({ toolId: item._id, ...schema.parse(values) });
@@ -88,21 +91,28 @@ export function PurchaseForm({ item, profile, onFailure }: PurchaseFormProps) {
     <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-label="Purchase form">
       <div>
         <label htmlFor="purchase-quantity" className="mb-1 block text-sm font-medium">Quantity</label>
-        <Controller
-          control={control}
-          name="quantity"
-          render={({ field }) => (
-            <QuantityStepper
-              id="purchase-quantity"
-              value={field.value}
-              start={item.minQty}
-              max={item.availableQty}
-              onChange={field.onChange}
-              invalid={Boolean(errors.quantity)}
-              describedBy={errors.quantity ? 'purchase-quantity-error' : undefined}
-            />
-          )}
-        />
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <Controller
+            control={control}
+            name="quantity"
+            render={({ field }) => (
+              <QuantityStepper
+                id="purchase-quantity"
+                value={field.value}
+                start={item.minQty}
+                max={item.availableQty}
+                onChange={field.onChange}
+                invalid={Boolean(errors.quantity)}
+                describedBy={errors.quantity ? 'purchase-quantity-error' : undefined}
+              />
+            )}
+          />
+          {/* What the order will cost, as the stepper moves (an <output> is announced politely).
+              Only a whole quantity has a total; the server works out the one that is charged. */}
+          <output htmlFor="purchase-quantity" data-testid="running-total" className="font-semibold tabular-nums">
+            {Number.isInteger(quantity) && quantity > 0 ? formatLineTotal(quantity, item.price) : null}
+          </output>
+        </div>
         {errors.quantity?.message ? (
           <p id="purchase-quantity-error" role="alert" className="mt-1 text-sm text-error">{errors.quantity.message}</p>
         ) : null}

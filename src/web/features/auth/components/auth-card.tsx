@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AuthErrorAlert } from './auth-error-alert';
-import { GoogleButton } from './google-button';
+import { GoogleSignIn } from './google-button';
 
 interface AuthCardProps {
   title: string;
@@ -14,7 +14,7 @@ interface AuthCardProps {
   footer: ReactNode;
 }
 
-/** The frame shared by Login and Sign Up: title, errors above the form, the form, Google. */
+/** The frame shared by Login and Sign Up: title, errors above the form, the form, Google (when set up). */
 export function AuthCard({ title, error, returnTo, onGoogleError, children, footer }: AuthCardProps) {
   return (
     <section className="mx-auto max-w-md px-4 py-12">
@@ -24,8 +24,7 @@ export function AuthCard({ title, error, returnTo, onGoogleError, children, foot
           <AuthErrorAlert message={error} />
           {children}
           <p className="text-center text-sm">{footer}</p>
-          <div className="divider">OR</div>
-          <GoogleButton returnTo={returnTo} onError={onGoogleError} />
+          <GoogleSignIn returnTo={returnTo} onError={onGoogleError} />
         </div>
       </div>
     </section>

@@ -9,15 +9,26 @@ interface GoogleButtonProps {
   onError: (message: string) => void;
 }
 
-export function GoogleButton({ returnTo, onError }: GoogleButtonProps) {
+/**
+ * "Continue With Google", under an OR divider, only when the store has Google sign-in set up
+ * (GET /api/auth-options): a button that can only fail is not offered. Nothing shows while the
+ * answer is on its way, so it never appears and then vanishes.
+ */
+export function GoogleSignIn(props: GoogleButtonProps) {
   const options = useAuthOptions();
+  if (!options.data?.google) return null;
+  return (
+    <>
+      <div className="divider">OR</div>
+      <GoogleButton {...props} />
+    </>
+  );
+}
+
+function GoogleButton({ returnTo, onError }: GoogleButtonProps) {
   const [busy, setBusy] = useState(false);
 
   const start = async () => {
-    if (!options.data?.google) {
-      onError('Google sign-in is not set up on this store yet. Please use your email and password.');
-      return;
-    }
     setBusy(true);
     const { error } = await authClient.signIn.social({
       provider: 'google',

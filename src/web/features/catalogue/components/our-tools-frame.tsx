@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { ToolCardSkeleton } from '../../../components/tool-card';
+
+/** Two rows of the widest grid: more than a phone's first screen. */
+const SKELETON_CARDS = 6;
+
+/**
+ * The Our Tools page around its grid: heading and intro. The page and its loading placeholder
+ * (OurToolsLoading, shown while the page's own code downloads) both draw it, so nothing moves
+ * when one replaces the other.
+ */
+export function OurToolsFrame({ total, children }: { total: number; children: ReactNode }) {
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="our-tools-title">
+      <h1 id="our-tools-title" className="text-4xl font-bold">Our Tools</h1>
+      {/* Two lines reserved on phones, where the count arriving would otherwise wrap and push the cards down. */}
+      <p className="mt-2 min-h-[2lh] text-base-content/80 sm:min-h-0">
+        Every tool ships free. {total > 0 ? `${total} tools in the catalogue.` : null}
+      </p>
+      {children}
+    </section>
+  );
+}
+
+/** The grid of tool cards: one to three columns. */
+export function ToolGrid({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <div className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy={busy}>
+      {children}
+    </div>
+  );
+}
+
+/** Grey cards of the final size, and the loading status for screen readers (the cards are hidden from them). */
+export function ToolGridSkeleton() {
+  return (
+    <ToolGrid busy>
+      <p role="status" className="sr-only">Loading tools</p>
+      {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+        <ToolCardSkeleton key={i} />
+      ))}
+    </ToolGrid>
+  );
+}
+
+/**
+ * Our Tools before its code has arrived (a first visit straight to /ourTools): the page as it
+ * will look while the tools load, instead of a lone spinner that the page then pushes away.
+ * Small, and in the first-visit bundle, since the router shows it.
+ */
+export function OurToolsLoading() {
+  return (
+    <OurToolsFrame total={0}>
+      <ToolGridSkeleton />
+    </OurToolsFrame>
+  );
+}
