@@ -95,6 +95,9 @@ test.describe('dashboard lists on a phone', () => {
   });
 
   test('Manage Users shows long emails and Make Admin buttons without sideways scrolling @mobile', async ({ page, playwright }) => {
+    // A sign-in, paging to the newest user, twenty boxes measured and an accessibility scan: past
+    // 30 s on a machine busy with other test runs.
+    test.setTimeout(60_000);
     // An address with no place to break: it must wrap inside its card, not push the page wider.
     const longEmail = `a-very-long-unbreakable-address-${randomUUID().replaceAll('-', '')}@subdomain.example-tools.com`;
     const api = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });

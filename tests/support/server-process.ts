@@ -33,7 +33,8 @@ export async function freePort(): Promise<number> {
  * PostgreSQL database are "several app processes". The process stops when its stdin closes, so it
  * never outlives the test run.
  */
-export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+export async function startServerProcess(env: NodeJS.ProcessEnv, options: { startTimeoutMs?: number } = {}): Promise<ServerProcess> {
+  const startTimeoutMs = options.startTimeoutMs ?? 60_000;
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -54,7 +55,10 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${stdout}${stderr}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start within ${startTimeoutMs / 1000} s:\n${stdout}${stderr}`)),
+      startTimeoutMs,
+    );
     const onData = () => {
       if (stdout.includes(`Server listening at ${origin}`)) {
         clearTimeout(timer);
