@@ -18,10 +18,12 @@ export function searchWords(q: string): string[] {
 }
 
 /**
- * True for a tool whose search document (schema.ts `searchDocument`) holds every word, each as
- * the start of a word as written or of an English stem: "multim" and "multimeters" both find
- * "Multimeter". The words are query parameters, one `to_tsquery` each, so a stop word ("the")
- * simply matches as written.
+ * True for a tool whose search document (schema.ts `searchDocument`: its words as written) has,
+ * for every search word, a word starting with it or with its English stem. So "multim",
+ * "multimeter" and "multimeters" (stem "multimet") all find "Multimeter", and "calibrating"
+ * (stem "calibr") finds "calibrated". The words are query parameters, one `to_tsquery` each, so a
+ * stop word ("the") simply matches as written. What this misses: a plural whose stem is not the
+ * start of the singular as written ("batteries", stem "batteri", does not find "battery").
  */
 export function matchesSearch(document: SQLWrapper, words: readonly string[]): SQL {
   const perWord = words.map((word) => {

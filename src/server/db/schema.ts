@@ -29,20 +29,17 @@ export const tools = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * What a catalogue search (`?q=`) looks in: the name and description as words of two kinds,
-     * kept by the database on every write. The `simple` words are the text as written, so a
-     * half-typed word finds what it starts ("calibrat" finds "calibrated"); the `english` ones
-     * are stems, so another form of a word finds it ("multimeters" finds "Multimeter").
-     * Stored, not an expression index alone, so that a search walking a sort order's index checks
-     * each row for the price of reading it instead of re-parsing its text (decision 016).
+     * What a catalogue search (`?q=`) looks in: the words of the name and description as written
+     * (lower-cased), kept by the database on every write. A search looks for each word it is given
+     * as the start of a word, and also for its English stem, so "multim", "multimeter" and
+     * "multimeters" (stem "multimet") all find "Multimeter" (catalogue/search-terms.ts).
+     * Stored rather than an expression index alone, so that a search walking a sort order's index
+     * checks each row for the price of reading it instead of parsing its text again (decision 016).
      * Not part of the API: the catalogue's queries name the columns they read.
      */
     searchDocument: tsvector('search_document')
       .notNull()
-      .generatedAlwaysAs(
-        (): SQL =>
-          sql`to_tsvector('simple', ${tools.name} || ' ' || ${tools.description}) || to_tsvector('english', ${tools.name} || ' ' || ${tools.description})`,
-      ),
+      .generatedAlwaysAs((): SQL => sql`to_tsvector('simple', ${tools.name} || ' ' || ${tools.description})`),
   },
   (t) => [
     // Catalogue pages are read in this order (newest first: backwards); the index serves ORDER BY,
