@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Loading } from '../../components/loading';
 import { ToolCard, ToolCardSkeleton } from '../../components/tool-card';
-import { useAllItems } from './api/get-items';
+import { useCatalogue } from './api/get-items';
+import { CatalogueSearchForm } from './components/catalogue-search-form';
+import { NoMatches } from './components/no-matches';
+import { useCatalogueSearch } from './use-catalogue-search';
 
 const PAGE_SIZE = 24;
 /** Cards in the first row on the widest layout: their images are loaded first and at once. */
@@ -10,13 +13,21 @@ const FIRST_ROW = 3;
 const SKELETON_CARDS = 6;
 
 export default function OurToolsPage() {
-  const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useAllItems(PAGE_SIZE);
+  const [search, changeSearch] = useCatalogueSearch();
+  const { data, isPending, isPlaceholderData, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useCatalogue(
+    PAGE_SIZE,
+    search,
+  );
   const sentinel = useRef<HTMLDivElement>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
+
+  // The next page of what is on screen: never of the list a new search is replacing.
+  const canLoadMore = hasNextPage && !isPlaceholderData;
 
   // Load the next page when the visitor scrolls near the end of the grid.
   useEffect(() => {
     const node = sentinel.current;
-    if (!node || !hasNextPage) return;
+    if (!node || !canLoadMore) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
@@ -25,25 +36,41 @@ export default function OurToolsPage() {
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [canLoadMore, isFetchingNextPage, fetchNextPage]);
 
   const tools = data?.pages.flatMap((page) => page.items) ?? [];
   const total = data?.pages[0]?.total ?? 0;
+  // What the list shows is the answer to the search in the address (not the one it replaces).
+  const settled = !isPending && !isPlaceholderData;
+  const clearSearch = () => {
+    changeSearch({ q: '' });
+    searchBox.current?.focus();
+  };
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="our-tools-title">
       <h1 id="our-tools-title" className="text-4xl font-bold">Our Tools</h1>
       {/* Two lines reserved on phones, where the count arriving would otherwise wrap and push the cards down. */}
-      <p className="mt-2 min-h-[2lh] text-base-content/80 sm:min-h-0">
-        Every tool ships free. {total > 0 ? `${total} tools in the catalogue.` : null}
+      <p className="mt-2 min-h-[2lh] text-base-content/80 sm:min-h-0" aria-live="polite">
+        Every tool ships free. {settled && total > 0 ? countText(total, search.q) : null}
       </p>
+      <CatalogueSearchForm
+        search={search}
+        onSearch={(q) => changeSearch({ q })}
+        onSort={(sort) => changeSearch({ sort })}
+        inputRef={searchBox}
+      />
       {isError ? (
         <div role="alert" className="alert alert-error mt-8">
           <span>The tools could not be loaded.</span>
           <button type="button" className="btn btn-sm" onClick={() => void refetch()}>Try again</button>
         </div>
       ) : null}
-      <div className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy={isPending}>
+      {settled && tools.length === 0 && search.q !== '' ? <NoMatches q={search.q} onClear={clearSearch} /> : null}
+      <div
+        className={`mt-8 grid grid-cols-1 gap-6 transition-opacity md:grid-cols-2 lg:grid-cols-3 ${isPlaceholderData ? 'opacity-60' : ''}`}
+        aria-busy={isPending || isPlaceholderData}
+      >
         {isPending ? (
           <>
             <p role="status" className="sr-only">Loading tools</p>
@@ -57,7 +84,7 @@ export default function OurToolsPage() {
       </div>
       <div ref={sentinel} aria-hidden="true" />
       {isFetchingNextPage ? <Loading label="Loading more tools" /> : null}
-      {hasNextPage && !isFetchingNextPage ? (
+      {canLoadMore && !isFetchingNextPage ? (
         <div className="mt-8 text-center">
           <button type="button" className="btn btn-outline" onClick={() => void fetchNextPage()}>
             Load more tools
@@ -66,4 +93,9 @@ export default function OurToolsPage() {
       ) : null}
     </section>
   );
+}
+
+function countText(total: number, q: string): string {
+  const tools = total === 1 ? '1 tool' : `${total} tools`;
+  return q === '' ? `${tools} in the catalogue.` : `${tools} ${total === 1 ? 'matches' : 'match'} “${q}”.`;
 }
