@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, findChromium } from './scripts/lib/chromium.mjs';
 
-const BACK_OFFICE = /back-office\.spec\.ts$/;
+// Specs that add tools to the catalogue, which moves what the other specs count and pick from.
+const BACK_OFFICE = /(back-office|catalogue-paging)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -25,8 +26,8 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'] }, grepInvert: /@mobile/, testIgnore: BACK_OFFICE },
     { name: 'mobile', use: { ...devices['Pixel 7'] }, grep: /@mobile/, testIgnore: BACK_OFFICE },
-    // The back office adds and deletes tools, which moves the catalogue other specs count and pick
-    // from: it runs after them, on the same server.
+    // The back office (and the paging spec) add and delete tools, which moves the catalogue other
+    // specs count and pick from: they run after them, on the same server.
     { name: 'back-office', use: { ...devices['Desktop Chrome'] }, grepInvert: /@mobile/, testMatch: BACK_OFFICE, dependencies: ['desktop', 'mobile'] },
     { name: 'back-office-mobile', use: { ...devices['Pixel 7'] }, grep: /@mobile/, testMatch: BACK_OFFICE, dependencies: ['desktop', 'mobile'] },
   ],
