@@ -57,42 +57,48 @@ const WALK_WHEN_ONE_IN = 10;
 
 /** One page of the catalogue in the requested order, searched or not, and how many tools the list holds. */
 export async function listTools(db: AppDatabase, request: CataloguePageRequest): Promise<CataloguePage> {
+  let rows: PageRow[];
+  let total: number;
+  if (request.words.length === 0) {
+    [rows, total] = await Promise.all([pageRows(db, pageQuery(request, 'walk')), countTools(db, [])]);
+  } else {
+    const [matches, all] = await Promise.all([countTools(db, request.words), countTools(db, [])]);
+    total = matches;
+    rows = matches === 0 ? [] : await pageRows(db, pageQuery(request, searchPlan(matches, all)));
+  }
+  const page = rows.slice(0, request.limit);
+  const last = page.at(-1);
+  const next = rows.length > request.limit && last ? { sort: request.sort, key: readKey(request.sort, last.sort_key), id: last.id } : null;
+  return { items: page.map(toApiToolFromPageRow), total, next };
+}
+
+/**
+ * How a search is read (see WALK_WHEN_ONE_IN): `walk` the sort order's index keeping the matches,
+ * or `collect` the matches through the search index and sort them.
+ */
+export type SearchPlan = 'walk' | 'collect';
+export const searchPlan = (matches: number, all: number): SearchPlan => (matches * WALK_WHEN_ONE_IN >= all ? 'walk' : 'collect');
+
+/**
+ * The statement that reads a page: `limit + 1` rows (whether the extra one exists says if there
+ * is a next page, without a count), each with its sort key for the next cursor. Exported for the
+ * scale benchmark, which checks its plan.
+ */
+export function pageQuery(request: CataloguePageRequest, plan: SearchPlan): SQL {
   const order = SORT_ORDERS[request.sort];
   const search = request.words.length > 0 ? matchesSearch(tools.searchDocument, request.words) : null;
   const conditions = [search, request.after ? startsAfter(order, request.after) : null].filter((c): c is SQL => c !== null);
   const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
   const direction = sql.raw(order.descending ? 'desc' : 'asc');
-  // One row more than asked: whether it exists says if there is a next page, without a count.
   const take = request.limit + 1;
   const select = sql`select ${tools.id}, ${tools.name}, ${tools.priceCents}, ${tools.image}, ${tools.description},
     ${tools.minQty}, ${tools.availableQty}, ${order.cursorKey} as sort_key from ${tools} where ${where}`;
-  const walk = sql`${select} order by ${order.key} ${direction}, ${tools.id} ${direction} limit ${take} offset ${request.offset}`;
-
-  let rows: PageRow[];
-  let total: number;
-  if (!search) {
-    [rows, total] = await Promise.all([pageRows(db, walk), countTools(db, [])]);
-  } else {
-    const [matches, all] = await Promise.all([countTools(db, request.words), countTools(db, [])]);
-    total = matches;
-    if (matches === 0) {
-      rows = [];
-    } else if (matches * WALK_WHEN_ONE_IN >= all) {
-      rows = await pageRows(db, walk);
-    } else {
-      // MATERIALIZED keeps the planner from folding the matches back into an index walk.
-      rows = await pageRows(
-        db,
-        sql`with matches as materialized (${select})
-          select * from matches order by sort_key ${direction}, id ${direction} limit ${take} offset ${request.offset}`,
-      );
-    }
+  if (plan === 'walk' || !search) {
+    return sql`${select} order by ${order.key} ${direction}, ${tools.id} ${direction} limit ${take} offset ${request.offset}`;
   }
-
-  const page = rows.slice(0, request.limit);
-  const last = page.at(-1);
-  const next = rows.length > request.limit && last ? { sort: request.sort, key: readKey(request.sort, last.sort_key), id: last.id } : null;
-  return { items: page.map(toApiToolFromPageRow), total, next };
+  // MATERIALIZED keeps the planner from folding the matches back into an index walk.
+  return sql`with matches as materialized (${select})
+    select * from matches order by sort_key ${direction}, id ${direction} limit ${take} offset ${request.offset}`;
 }
 
 /** The rows after `position` in `order`: one row comparison, which the order's index starts at. */
