@@ -1,8 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, findChromium } from './scripts/lib/chromium.mjs';
 
-/** Specs that add tools of their own: they run after the others (see the projects below). */
-const BACK_OFFICE = /(back-office|order-mail)\.spec\.ts$/;
+/** Specs that add tools of their own (to the catalogue other specs count and pick from): they run after the others (see the projects below). */
+const BACK_OFFICE = /(back-office|order-mail|catalogue-paging)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -26,7 +26,7 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'] }, grepInvert: /@mobile/, testIgnore: BACK_OFFICE },
     { name: 'mobile', use: { ...devices['Pixel 7'] }, grep: /@mobile/, testIgnore: BACK_OFFICE },
-    // The back office (and the order-mail spec) add and delete tools, which moves the catalogue other
+    // The back office, the order-mail and the paging specs add and delete tools, which moves the catalogue other
     // specs count and pick from: they run after them, on the same server.
     { name: 'back-office', use: { ...devices['Desktop Chrome'] }, grepInvert: /@mobile/, testMatch: BACK_OFFICE, dependencies: ['desktop', 'mobile'] },
     { name: 'back-office-mobile', use: { ...devices['Pixel 7'] }, grep: /@mobile/, testMatch: BACK_OFFICE, dependencies: ['desktop', 'mobile'] },

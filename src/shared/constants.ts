@@ -60,3 +60,9 @@ export const COMPANY = {
 
 /** Header carrying the total number of rows of a paged list. */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+/**
+ * Header naming where the next page of the catalogue starts (`GET /api/items?after=<it>`); absent on
+ * the last page. Opaque: clients pass it back as it is.
+ */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';

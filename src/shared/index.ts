@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './catalogue-search';
 export * from './messages';
 export * from './text';
 export * from './identity-links';

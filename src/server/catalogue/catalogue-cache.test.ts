@@ -85,6 +85,22 @@ describe('a change is visible on the next read', () => {
     expect((await toolOf()).availableQty).toBe(7);
   });
 
+  it('shows a new tool in a search it matches, and in the count of matches, on the next read', async () => {
+    const before = await get('/api/items?q=theodolite');
+    expect(before.json()).toEqual([]);
+    expect(before.headers['x-total-count']).toBe('0');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/items',
+      headers: bearer(admin),
+      payload: { name: 'Site Theodolite', price: 899, image: '/images/tools/caliper.svg', description: 'Angles to the arc second.', minQty: 1, availableQty: 3 },
+    });
+    expect(created.statusCode).toBe(201);
+    const after = await get('/api/items?q=theodolite');
+    expect((after.json() as { name: string }[]).map((tool) => tool.name)).toEqual(['Site Theodolite']);
+    expect(after.headers['x-total-count']).toBe('1');
+  });
+
   it("shows a customer's new review on the next read of the reviews", async () => {
     const before = await get('/api/review?limit=3');
     const posted = await t.app.inject({
@@ -162,3 +178,42 @@ describe('one answer for everyone', () => {
     expect((await get(`/api/items/${unknown}`)).statusCode).toBe(200);
   });
 });
+
+describe('a script sending endless distinct searches and pages', () => {
+  it("never pushes out Home's answer, and keeps only a bounded number of the others", async () => {
+    // The new tool's change notice comes back through the database a moment after the commit, and
+    // drops every cached answer: wait for it, so it cannot drop the ones primed below.
+    const heard = new Promise<void>((resolve) => {
+      const stop = t.app.changes.subscribe((topic) => {
+        if (topic !== 'tools') return;
+        stop();
+        resolve();
+      });
+    });
+    const [gauge] = await createTools(t.database.db, 1, { name: 'Flood Gauge' });
+    await heard;
+    const home = await get('/api/items?limit=6');
+    const firstOnHome = (home.json() as { _id: string }[])[0]!._id;
+    const search = await get('/api/items?q=gauge');
+    expect(search.body).toContain('Flood Gauge');
+
+    // Both changed behind the caches' back (no change notice): an answer read again shows it.
+    await t.database.db.update(tools).set({ name: 'Quietly Renamed' }).where(eq(tools.id, firstOnHome));
+    await t.database.db.update(tools).set({ name: 'Flood Gauge Mk II' }).where(eq(tools.id, gauge!.id));
+
+    // More distinct searches and deep pages than the store for them holds (1,000).
+    for (let i = 0; i < 1_100; i += 1) {
+      const res = await get(i % 2 ? `/api/items?q=zz${i}q` : `/api/items?limit=3&offset=${i + 1}`);
+      expect(res.statusCode).toBe(200);
+    }
+
+    // Home is still the answer kept before: nothing the script sent made room for it to go.
+    expect((await get('/api/items?limit=6')).body).toBe(home.body);
+    // The search was pushed out by the flood (and read again), so the flood's entries were bounded too.
+    expect((await get('/api/items?q=gauge')).body).toContain('Flood Gauge Mk II');
+
+    t.app.changes.changedHere(); // leave no stale answer behind
+    expect((await get('/api/items?limit=6')).body).toContain('Quietly Renamed');
+  });
+});
+

@@ -1,15 +1,19 @@
-import { asc, count, eq } from 'drizzle-orm';
-import type { PageQuery, Tool } from '../../shared';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
+import type { CatalogueSort, Tool } from '../../shared';
 import { centsToDollars } from '../../shared';
 import type { AppDatabase } from '../db/client';
 import { tools } from '../db/schema';
 import { publishChange } from '../lib/change-bus';
+import type { CataloguePosition } from './catalogue-cursor';
+import { matchesSearch } from './search-terms';
+import { SORT_ORDERS, type SortOrder } from './sort-orders';
 import { cachedToolCount, forgetToolCount } from './tool-count-cache';
 
 export type ToolRow = typeof tools.$inferSelect;
 export type NewToolRow = typeof tools.$inferInsert;
+type ApiToolFields = Pick<ToolRow, 'id' | 'name' | 'priceCents' | 'image' | 'description' | 'minQty' | 'availableQty'>;
 
-export function toApiTool(row: ToolRow): Tool {
+export function toApiTool(row: ApiToolFields): Tool {
   return {
     _id: row.id,
     name: row.name,
@@ -21,20 +25,143 @@ export function toApiTool(row: ToolRow): Tool {
   };
 }
 
-/** One page of the catalogue in a stable order, and how many tools there are in all. */
-export async function listTools(db: AppDatabase, page: PageQuery): Promise<{ items: Tool[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    db.select().from(tools).orderBy(asc(tools.createdAt), asc(tools.id)).limit(page.limit).offset(page.offset),
-    cachedToolCount(db, async () => {
-      const [totals] = await db.select({ total: count() }).from(tools);
-      return totals?.total ?? 0;
-    }),
-  ]);
-  return { items: rows.map(toApiTool), total };
+/** One page of the catalogue: which rows, in which order, from where. */
+export interface CataloguePageRequest {
+  limit: number;
+  offset: number;
+  sort: CatalogueSort;
+  /** The last row of the page before (a keyset cursor), or null to start at `offset`. */
+  after: CataloguePosition | null;
+  /** Search words (search-terms.ts); none: the whole catalogue. */
+  words: readonly string[];
 }
 
+export interface CataloguePage {
+  items: Tool[];
+  /** Tools in the whole list (all of the catalogue, or all matches of the search). */
+  total: number;
+  /** Where the next page starts, or null on the last page. */
+  next: CataloguePosition | null;
+}
+
+/**
+ * A search is read one of two ways, chosen by how many tools it matches (a count the page needs
+ * anyway, and cached). Matching fewer than one tool in WALK_WHEN_ONE_IN: its matches are collected
+ * through the search index and sorted, which costs in proportion to the matches. Matching more:
+ * the sort order's index is walked from the page's start, keeping the rows that match, which
+ * finds a page after about `limit × WALK_WHEN_ONE_IN` rows when matches are spread evenly. The
+ * planner cannot choose this itself: it has no useful estimate of how many rows a prefix search
+ * matches (decision 016 has the figures).
+ */
+const WALK_WHEN_ONE_IN = 10;
+
+/** One page of the catalogue in the requested order, searched or not, and how many tools the list holds. */
+export async function listTools(db: AppDatabase, request: CataloguePageRequest): Promise<CataloguePage> {
+  let rows: PageRow[];
+  let total: number;
+  if (request.words.length === 0) {
+    [rows, total] = await Promise.all([pageRows(db, pageQuery(request, 'walk')), countTools(db, [])]);
+  } else {
+    const [matches, all] = await Promise.all([countTools(db, request.words), countTools(db, [])]);
+    total = matches;
+    rows = matches === 0 ? [] : await pageRows(db, pageQuery(request, searchPlan(matches, all)));
+  }
+  const page = rows.slice(0, request.limit);
+  const last = page.at(-1);
+  const next = rows.length > request.limit && last ? { sort: request.sort, key: readKey(request.sort, last.sort_key), id: last.id } : null;
+  return { items: page.map(toApiToolFromPageRow), total, next };
+}
+
+/**
+ * How a search is read (see WALK_WHEN_ONE_IN): `walk` the sort order's index keeping the matches,
+ * or `collect` the matches through the search index and sort them.
+ */
+export type SearchPlan = 'walk' | 'collect';
+export const searchPlan = (matches: number, all: number): SearchPlan => (matches * WALK_WHEN_ONE_IN >= all ? 'walk' : 'collect');
+
+/**
+ * The statement that reads a page: `limit + 1` rows (whether the extra one exists says if there
+ * is a next page, without a count), each with its sort key for the next cursor. Exported for the
+ * scale benchmark, which checks its plan.
+ */
+export function pageQuery(request: CataloguePageRequest, plan: SearchPlan): SQL {
+  const order = SORT_ORDERS[request.sort];
+  const search = request.words.length > 0 ? matchesSearch(tools.searchDocument, request.words) : null;
+  const conditions = [search, request.after ? startsAfter(order, request.after) : null].filter((c): c is SQL => c !== null);
+  const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
+  const direction = sql.raw(order.descending ? 'desc' : 'asc');
+  const take = request.limit + 1;
+  const select = sql`select ${tools.id}, ${tools.name}, ${tools.priceCents}, ${tools.image}, ${tools.description},
+    ${tools.minQty}, ${tools.availableQty}, ${order.cursorKey} as sort_key from ${tools} where ${where}`;
+  if (plan === 'walk' || !search) {
+    return sql`${select} order by ${order.key} ${direction}, ${tools.id} ${direction} limit ${take} offset ${request.offset}`;
+  }
+  // MATERIALIZED keeps the planner from folding the matches back into an index walk.
+  return sql`with matches as materialized (${select})
+    select * from matches order by sort_key ${direction}, id ${direction} limit ${take} offset ${request.offset}`;
+}
+
+/** The rows after `position` in `order`: one row comparison, which the order's index starts at. */
+function startsAfter(order: SortOrder, position: CataloguePosition): SQL {
+  const comparison = sql.raw(order.descending ? '<' : '>');
+  return sql`(${order.key}, ${tools.id}) ${comparison} (${order.keyValue(position.key)}, ${position.id}::uuid)`;
+}
+
+/** How many tools hold every search word (all tools for none), through the count cache. */
+function countTools(db: AppDatabase, words: readonly string[]): Promise<number> {
+  return cachedToolCount(db, words.join(' '), async () => {
+    const query = db.select({ total: count() }).from(tools);
+    const [totals] = await (words.length > 0 ? query.where(matchesSearch(tools.searchDocument, words)) : query);
+    return totals?.total ?? 0;
+  });
+}
+
+interface PageRow {
+  id: string;
+  name: string;
+  price_cents: number;
+  image: string;
+  description: string;
+  min_qty: number;
+  available_qty: number;
+  /** bigint arrives as a string from node-postgres and as a number from PGlite. */
+  sort_key: number | string | bigint;
+}
+
+async function pageRows(db: AppDatabase, query: SQL): Promise<PageRow[]> {
+  // Both drivers answer db.execute with an object carrying `rows`.
+  return ((await db.execute(query)) as unknown as { rows: PageRow[] }).rows;
+}
+
+function readKey(sort: CatalogueSort, key: PageRow['sort_key']): number | string {
+  return sort === 'name' ? String(key) : Number(key);
+}
+
+function toApiToolFromPageRow(row: PageRow): Tool {
+  return toApiTool({
+    id: row.id,
+    name: row.name,
+    priceCents: row.price_cents,
+    image: row.image,
+    description: row.description,
+    minQty: row.min_qty,
+    availableQty: row.available_qty,
+  });
+}
+
+/** The columns the API shows, not the search document (a kilobyte a row that nobody reads). */
+const apiColumns = {
+  id: tools.id,
+  name: tools.name,
+  priceCents: tools.priceCents,
+  image: tools.image,
+  description: tools.description,
+  minQty: tools.minQty,
+  availableQty: tools.availableQty,
+};
+
 export async function findTool(db: AppDatabase, id: string): Promise<Tool | null> {
-  const [row] = await db.select().from(tools).where(eq(tools.id, id)).limit(1);
+  const [row] = await db.select(apiColumns).from(tools).where(eq(tools.id, id)).limit(1);
   return row ? toApiTool(row) : null;
 }
 

@@ -1,7 +1,19 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { boolean, check, customType, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** PostgreSQL's text-search document (built in, no extension: PGlite has it too). Read as text. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The name order of the catalogue: case does not matter ("abrasive" before "Zinc"). The index
+ * `tools_name_id_idx` is on this expression and the catalogue's query uses this function, so the
+ * two cannot drift apart.
+ */
+export function toolNameSortKey(name: SQLWrapper): SQL {
+  return sql`lower(${name})`;
+}
 
 /** The catalogue. Money is integer cents so sums are exact; the API converts to dollars. */
 export const tools = pgTable(
@@ -16,12 +28,30 @@ export const tools = pgTable(
     availableQty: integer('available_qty').notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What a catalogue search (`?q=`) looks in: the words of the name and description as written
+     * (lower-cased), kept by the database on every write. A search looks for each word it is given
+     * as the start of a word, and also for its English stem, so "multim", "multimeter" and
+     * "multimeters" (stem "multimet") all find "Multimeter" (catalogue/search-terms.ts).
+     * Stored rather than an expression index alone, so that a search walking a sort order's index
+     * checks each row for the price of reading it instead of parsing its text again (decision 016).
+     * Not part of the API: the catalogue's queries name the columns they read.
+     */
+    searchDocument: tsvector('search_document')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`to_tsvector('simple', ${tools.name} || ' ' || ${tools.description})`),
   },
   (t) => [
-    // Catalogue pages are read in this order; the index serves both ORDER BY and OFFSET.
+    // Catalogue pages are read in this order (newest first: backwards); the index serves ORDER BY,
+    // OFFSET and the keyset (`after`) of a deep page.
     index('tools_created_at_id_idx').on(t.createdAt, t.id),
     // The overview's low-stock list.
     index('tools_available_qty_idx').on(t.availableQty, t.id),
+    // The catalogue's price and name orders, likewise (price high to low: backwards).
+    index('tools_price_id_idx').on(t.priceCents, t.id),
+    index('tools_name_id_idx').on(toolNameSortKey(t.name), t.id),
+    // Catalogue search.
+    index('tools_search_idx').using('gin', t.searchDocument),
     check('tools_price_non_negative', sql`${t.priceCents} >= 0`),
     check('tools_min_qty_positive', sql`${t.minQty} >= 1`),
     check('tools_available_qty_non_negative', sql`${t.availableQty} >= 0`),

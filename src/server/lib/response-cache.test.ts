@@ -54,4 +54,22 @@ describe('ResponseCache', () => {
     });
     expect(rebuilt).toBe(true);
   });
+
+  it('holds at most its byte bound, dropping the oldest entries, and keeps no answer larger than the bound', async () => {
+    // 400-byte bodies (under the gzip threshold, so a body is all an entry holds).
+    const body = (i: number) => fresh('x'.repeat(396) + String(i).padStart(2, '0'));
+    const cache = new ResponseCache(100, { maxBytes: 1_000 });
+    for (let i = 0; i < 10; i += 1) await cache.get(`k${i}`, async () => body(i));
+    expect(cache.size).toBe(2);
+    expect(cache.bytes).toBe(800);
+
+    const big = await cache.get('big', async () => fresh('y'.repeat(5_000)));
+    expect(big.body.length).toBe(5_002); // its caller gets it...
+    expect(cache.size).toBe(2); // ...but it is not kept, and pushed nothing out
+    expect(cache.bytes).toBeLessThanOrEqual(1_000);
+
+    cache.invalidate();
+    expect(cache.bytes).toBe(0);
+  });
 });
+

@@ -32,23 +32,38 @@ const GZIP_THRESHOLD_BYTES = 1024;
  * good. It stores only if no invalidation happened while it read. Concurrent misses for one key
  * share one read, so a burst after an invalidation costs one query, not one per request.
  *
- * Bounded: keys come from query strings a client chooses, so the oldest entry makes room.
+ * Bounded: keys come from query strings a client chooses, so the oldest entry makes room. The
+ * bound is a number of entries and, optionally, of bytes (bodies plus their gzipped copies), for
+ * stores whose answers vary much in size; an answer larger than the byte bound is not kept.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, CachedResponse>();
   private readonly inFlight = new Map<string, Promise<CachedResponse>>();
   private generation = 0;
+  private storedBytes = 0;
+  private readonly maxBytes: number;
 
-  constructor(private readonly maxEntries: number) {}
+  constructor(
+    private readonly maxEntries: number,
+    options: { maxBytes?: number } = {},
+  ) {
+    this.maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+  }
 
   invalidate(): void {
     this.generation += 1;
     this.entries.clear();
     this.inFlight.clear();
+    this.storedBytes = 0;
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Bytes held: bodies and their gzipped copies. */
+  get bytes(): number {
+    return this.storedBytes;
   }
 
   async get(key: string, build: () => Promise<FreshResponse>): Promise<CachedResponse> {
@@ -60,10 +75,7 @@ export class ResponseCache {
     const startedIn = this.generation;
     const reading = build().then((fresh) => {
       const entry = toCachedResponse(fresh);
-      if (this.generation === startedIn) {
-        if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-        this.entries.set(key, entry);
-      }
+      if (this.generation === startedIn) this.store(key, entry);
       return entry;
     });
     this.inFlight.set(key, reading);
@@ -73,7 +85,26 @@ export class ResponseCache {
       if (this.inFlight.get(key) === reading) this.inFlight.delete(key);
     }
   }
+
+  private store(key: string, entry: CachedResponse): void {
+    const size = sizeOf(entry);
+    if (size > this.maxBytes) return;
+    const replaced = this.entries.get(key);
+    if (replaced) {
+      this.storedBytes -= sizeOf(replaced);
+      this.entries.delete(key);
+    }
+    while (this.entries.size > 0 && (this.entries.size >= this.maxEntries || this.storedBytes + size > this.maxBytes)) {
+      const oldest = this.entries.keys().next().value!;
+      this.storedBytes -= sizeOf(this.entries.get(oldest)!);
+      this.entries.delete(oldest);
+    }
+    this.entries.set(key, entry);
+    this.storedBytes += size;
+  }
 }
+
+const sizeOf = (entry: CachedResponse) => entry.body.length + (entry.gzipped?.length ?? 0);
 
 function toCachedResponse({ json, headers }: FreshResponse): CachedResponse {
   const body = typeof json === 'string' ? Buffer.from(json) : Buffer.isBuffer(json) ? json : Buffer.from(json);

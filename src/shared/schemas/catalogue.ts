@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATALOGUE_SORTS, DEFAULT_CATALOGUE_SORT, SEARCH_QUERY_MAX } from '../catalogue-search';
 import { PAGE } from '../constants';
 
 /** A tool as the API serves it (spec: "Tool (served as items)"). Price is in dollars. */
@@ -38,11 +39,42 @@ export function pageQuery(defaultLimit: number, maxLimit: number) {
   });
 }
 
-export const itemsQuerySchema = pageQuery(PAGE.itemsDefault, PAGE.itemsMax);
+/** Said of any `after` the API cannot read: malformed, tampered with, or from another sort order. */
+export const INVALID_CURSOR = 'after is not a valid cursor';
+/** Cursors the API hands out stay far below this (a sort key of at most a tool name, and an id). */
+const CURSOR_MAX = 2048;
+
+/**
+ * `GET /api/items`: a page of the catalogue, searched (`q`) and sorted (`sort`). Deep pages go by
+ * `after` (the `x-next-cursor` of the page before: decision 016) instead of `offset`, which still
+ * works for the first pages and numbered lists.
+ */
+export const itemsQuerySchema = pageQuery(PAGE.itemsDefault, PAGE.itemsMax)
+  .extend({
+    q: z
+      .string({ error: 'q must be text' })
+      .trim()
+      .max(SEARCH_QUERY_MAX, { error: `q must be at most ${SEARCH_QUERY_MAX} characters` })
+      .default(''),
+    sort: z
+      .enum(CATALOGUE_SORTS, { error: `sort must be one of: ${CATALOGUE_SORTS.join(', ')}` })
+      .default(DEFAULT_CATALOGUE_SORT),
+    after: z
+      .string({ error: INVALID_CURSOR })
+      .max(CURSOR_MAX, { error: INVALID_CURSOR })
+      .regex(/^[A-Za-z0-9_-]+$/, { error: INVALID_CURSOR })
+      .optional(),
+  })
+  .refine((query) => query.after === undefined || query.offset === 0, {
+    path: ['offset'],
+    error: 'offset cannot be combined with after',
+  });
+export type ItemsQuery = z.output<typeof itemsQuerySchema>;
+
 export const reviewsQuerySchema = pageQuery(PAGE.reviewsDefault, PAGE.reviewsMax);
 export const usersQuerySchema = pageQuery(PAGE.usersDefault, PAGE.usersMax);
 export const ordersQuerySchema = pageQuery(PAGE.ordersDefault, PAGE.ordersMax);
-export type PageQuery = z.output<typeof itemsQuerySchema>;
+export type PageQuery = z.output<typeof reviewsQuerySchema>;
 
-// Lives with the constants, so the web app can read it without running this module's schemas.
-export { TOTAL_COUNT_HEADER } from '../constants';
+// Live with the constants, so the web app can read them without running this module's schemas.
+export { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '../constants';

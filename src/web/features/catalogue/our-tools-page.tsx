@@ -1,21 +1,32 @@
 import { useEffect, useRef } from 'react';
 import { Loading } from '../../components/loading';
 import { ToolCard } from '../../components/tool-card';
-import { useAllItems } from './api/get-items';
+import { useCatalogue } from './api/get-items';
+import { CatalogueSearchForm } from './components/catalogue-search-form';
+import { NoMatches } from './components/no-matches';
 import { OurToolsFrame, ToolGrid, ToolGridSkeleton } from './components/our-tools-frame';
+import { useCatalogueSearch } from './use-catalogue-search';
 
 const PAGE_SIZE = 24;
 /** Cards in the first row on the widest layout: their images are loaded first and at once. */
 const FIRST_ROW = 3;
 
 export default function OurToolsPage() {
-  const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useAllItems(PAGE_SIZE);
+  const [search, changeSearch] = useCatalogueSearch();
+  const { data, isPending, isPlaceholderData, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useCatalogue(
+    PAGE_SIZE,
+    search,
+  );
   const sentinel = useRef<HTMLDivElement>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
+
+  // The next page of what is on screen: never of the list a new search is replacing.
+  const canLoadMore = hasNextPage && !isPlaceholderData;
 
   // Load the next page when the visitor scrolls near the end of the grid.
   useEffect(() => {
     const node = sentinel.current;
-    if (!node || !hasNextPage) return;
+    if (!node || !canLoadMore) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
@@ -24,23 +35,40 @@ export default function OurToolsPage() {
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [canLoadMore, isFetchingNextPage, fetchNextPage]);
 
   const tools = data?.pages.flatMap((page) => page.items) ?? [];
   const total = data?.pages[0]?.total ?? 0;
+  // What the list shows is the answer to the search in the address (not the one it replaces).
+  const settled = !isPending && !isPlaceholderData;
+  const clearSearch = () => {
+    changeSearch({ q: '' });
+    searchBox.current?.focus();
+  };
 
   return (
-    <OurToolsFrame total={total}>
+    <OurToolsFrame
+      count={settled && total > 0 ? countText(total, search.q) : null}
+      toolbar={
+        <CatalogueSearchForm
+          search={search}
+          onSearch={(q) => changeSearch({ q })}
+          onSort={(sort) => changeSearch({ sort })}
+          inputRef={searchBox}
+        />
+      }
+    >
       {isError ? (
         <div role="alert" className="alert alert-error mt-8">
           <span>The tools could not be loaded.</span>
           <button type="button" className="btn btn-sm" onClick={() => void refetch()}>Try again</button>
         </div>
       ) : null}
+      {settled && tools.length === 0 && search.q !== '' ? <NoMatches q={search.q} onClear={clearSearch} /> : null}
       {isPending ? (
         <ToolGridSkeleton />
       ) : (
-        <ToolGrid busy={false}>
+        <ToolGrid busy={isPlaceholderData} faded={isPlaceholderData}>
           {tools.map((tool, index) => (
             <ToolCard key={tool._id} tool={tool} headingLevel={2} priority={index < FIRST_ROW} />
           ))}
@@ -48,7 +76,7 @@ export default function OurToolsPage() {
       )}
       <div ref={sentinel} aria-hidden="true" />
       {isFetchingNextPage ? <Loading label="Loading more tools" /> : null}
-      {hasNextPage && !isFetchingNextPage ? (
+      {canLoadMore && !isFetchingNextPage ? (
         <div className="mt-8 text-center">
           <button type="button" className="btn btn-outline" onClick={() => void fetchNextPage()}>
             Load more tools
@@ -57,4 +85,9 @@ export default function OurToolsPage() {
       ) : null}
     </OurToolsFrame>
   );
+}
+
+function countText(total: number, q: string): string {
+  const tools = total === 1 ? '1 tool' : `${total} tools`;
+  return q === '' ? `${tools} in the catalogue.` : `${tools} ${total === 1 ? 'matches' : 'match'} “${q}”.`;
 }

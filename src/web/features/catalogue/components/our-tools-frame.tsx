@@ -1,31 +1,45 @@
 import type { ReactNode } from 'react';
 import { ToolCardSkeleton } from '../../../components/tool-card';
+import { catalogueSearchFrom } from '../../../../shared/catalogue-search';
+import { CatalogueSearchForm } from './catalogue-search-form';
 
 /** Two rows of the widest grid: more than a phone's first screen. */
 const SKELETON_CARDS = 6;
 
+interface OurToolsFrameProps {
+  /** What follows 'Every tool ships free.': the count, once it is known. */
+  count: string | null;
+  /** The search box and sort order. */
+  toolbar: ReactNode;
+  children: ReactNode;
+}
+
 /**
- * The Our Tools page around its grid: heading and intro. The page and its loading placeholder
- * (OurToolsLoading, shown while the page's own code downloads) both draw it, so nothing moves
- * when one replaces the other.
+ * The Our Tools page around its grid: heading, intro and search bar. The page and its loading
+ * placeholder (OurToolsLoading, shown while the page's own code downloads) both draw it, so
+ * nothing moves when one replaces the other.
  */
-export function OurToolsFrame({ total, children }: { total: number; children: ReactNode }) {
+export function OurToolsFrame({ count, toolbar, children }: OurToolsFrameProps) {
   return (
     <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="our-tools-title">
       <h1 id="our-tools-title" className="text-4xl font-bold">Our Tools</h1>
       {/* Two lines reserved on phones, where the count arriving would otherwise wrap and push the cards down. */}
-      <p className="mt-2 min-h-[2lh] text-base-content/80 sm:min-h-0">
-        Every tool ships free. {total > 0 ? `${total} tools in the catalogue.` : null}
+      <p className="mt-2 min-h-[2lh] text-base-content/80 sm:min-h-0" aria-live="polite">
+        Every tool ships free. {count}
       </p>
+      {toolbar}
       {children}
     </section>
   );
 }
 
-/** The grid of tool cards: one to three columns. */
-export function ToolGrid({ busy, children }: { busy: boolean; children: ReactNode }) {
+/** The grid of tool cards: one to three columns; faded while a new search replaces it. */
+export function ToolGrid({ busy, faded = false, children }: { busy: boolean; faded?: boolean; children: ReactNode }) {
   return (
-    <div className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy={busy}>
+    <div
+      className={`mt-8 grid grid-cols-1 gap-6 transition-opacity md:grid-cols-2 lg:grid-cols-3 ${faded ? 'opacity-60' : ''}`}
+      aria-busy={busy}
+    >
       {children}
     </div>
   );
@@ -49,8 +63,9 @@ export function ToolGridSkeleton() {
  * Small, and in the first-visit bundle, since the router shows it.
  */
 export function OurToolsLoading() {
+  const search = catalogueSearchFrom(null, null);
   return (
-    <OurToolsFrame total={0}>
+    <OurToolsFrame count={null} toolbar={<CatalogueSearchForm search={search} disabled />}>
       <ToolGridSkeleton />
     </OurToolsFrame>
   );
