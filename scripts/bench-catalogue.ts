@@ -464,7 +464,12 @@ async function main(): Promise<number> {
     const insertStarted = performance.now();
     await insertBenchTools(handle, TOOL_COUNT);
     await insertBenchOrders(handle);
-    console.log(`Inserted and analyzed the tools, customers and orders in ${ms(performance.now() - insertStarted)} ms\n`);
+    console.log(`Inserted and analyzed the tools, customers and orders in ${ms(performance.now() - insertStarted)} ms`);
+    const [sizes] = await queryRows(
+      handle,
+      sql`select pg_size_pretty(pg_relation_size('tools')) as heap, pg_size_pretty(pg_relation_size('tools_search_idx')) as search_index`,
+    );
+    console.log(`tools: ${String(sizes!.heap)} of rows, search index ${String(sizes!.search_index)}\n`);
 
     const middle = Math.floor(TOOL_COUNT / 2);
     const [middleRow] = await queryRows(handle, sql`select id from tools order by created_at, id offset ${middle} limit 1`);

@@ -62,9 +62,10 @@ export async function listTools(db: AppDatabase, request: CataloguePageRequest):
   if (request.words.length === 0) {
     [rows, total] = await Promise.all([pageRows(db, pageQuery(request, 'walk')), countTools(db, [])]);
   } else {
-    const [matches, all] = await Promise.all([countTools(db, request.words), countTools(db, [])]);
-    total = matches;
-    rows = matches === 0 ? [] : await pageRows(db, pageQuery(request, searchPlan(matches, all)));
+    // The matches first: a search matching nothing (what a script inventing searches mostly sends)
+    // costs one index probe, and neither the catalogue's count nor a page query.
+    total = await countTools(db, request.words);
+    rows = total === 0 ? [] : await pageRows(db, pageQuery(request, searchPlan(total, await countTools(db, []))));
   }
   const page = rows.slice(0, request.limit);
   const last = page.at(-1);
