@@ -2,8 +2,13 @@ import { expect, test } from './support/fixtures';
 import { linkIn, waitForMail } from './support/mailbox';
 import { E2E_ADMIN, newCustomer, openAccountMenu, signInWithForm, signUpByApi, VERIFICATION_SUBJECT } from './support/users';
 
+/** Mail is sent in the background: on a busy machine it may take longer than the mailbox's default wait. */
+const MAIL_WAIT_MS = 40_000;
+
 test.describe('accounts', () => {
   test('a visitor registers, confirms the address from the mail, is signed in with their name in the avatar menu, and logs out', async ({ page }) => {
+    // A mail round trip: more than the default 30 s on a busy machine.
+    test.setTimeout(60_000);
     const user = newCustomer('Morgan Fielding');
     await page.goto('/registration');
     await page.getByLabel('User name').fill(user.name);
@@ -11,7 +16,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-    const mail = await waitForMail(user.email, (m) => m.subject === VERIFICATION_SUBJECT);
+    const mail = await waitForMail(user.email, (m) => m.subject === VERIFICATION_SUBJECT, MAIL_WAIT_MS);
     await page.goto(linkIn(mail, '/verifyEmail'));
     await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toMatch(/^ey/);
@@ -27,6 +32,8 @@ test.describe('accounts', () => {
   });
 
   test('registration shows the spec messages, and answers an email already in use as a new one while mailing its owner', async ({ page }) => {
+    // A mail round trip: more than the default 30 s on a busy machine.
+    test.setTimeout(60_000);
     const user = newCustomer();
     await signUpByApi(page, user);
     await page.context().clearCookies();
@@ -45,7 +52,7 @@ test.describe('accounts', () => {
     // Nobody learns from this page whether the address has an account; its owner learns by mail.
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
     await expect(page.getByRole('status')).toContainText(user.email);
-    const notice = await waitForMail(user.email, (m) => m.subject === 'Someone tried to sign up with your ToolHouse address');
+    const notice = await waitForMail(user.email, (m) => m.subject === 'Someone tried to sign up with your ToolHouse address', MAIL_WAIT_MS);
     expect(notice.text).toContain('nothing was created or changed');
   });
 

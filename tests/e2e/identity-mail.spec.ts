@@ -12,6 +12,8 @@ import { newCustomer, signInWithForm, signUpByApi, VERIFICATION_SUBJECT, type E2
  */
 
 const isVerification = (mail: ParsedMail) => mail.subject === VERIFICATION_SUBJECT;
+/** Mail is sent in the background: on a busy machine it may take longer than the mailbox's default wait. */
+const MAIL_WAIT_MS = 40_000;
 
 /**
  * A tool no other spec counts or buys (the home page checks the first six, the dashboard lists buy
@@ -54,7 +56,7 @@ test.describe('email verification', () => {
     // Signing up does not sign in: the mail's link does.
     await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
 
-    const mail = await waitForMail(user.email, isVerification);
+    const mail = await waitForMail(user.email, isVerification, MAIL_WAIT_MS);
     expect(mail.text).toContain(`Hello ${user.name},`);
     await page.goto(linkIn(mail, '/verifyEmail'));
     await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
@@ -74,7 +76,7 @@ test.describe('email verification', () => {
     test.setTimeout(90_000);
     const user = newCustomer('Una Waiting');
     await registerWithForm(page, user);
-    const first = await waitForMail(user.email, isVerification);
+    const first = await waitForMail(user.email, isVerification, MAIL_WAIT_MS);
     await page.goto('/login');
     await signInWithForm(page, user);
     await expect(page).toHaveURL(/\/$/);
@@ -93,7 +95,7 @@ test.describe('email verification', () => {
 
     await notice.getByRole('button', { name: 'Send the link again' }).click();
     await expect(notice.getByRole('status')).toHaveText(`We have sent a new link to ${user.email}.`);
-    const second = await waitForMail(user.email, (m) => isVerification(m) && m.messageId !== first.messageId);
+    const second = await waitForMail(user.email, (m) => isVerification(m) && m.messageId !== first.messageId, MAIL_WAIT_MS);
     await page.goto(linkIn(second, '/verifyEmail'));
     await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
 
@@ -134,7 +136,7 @@ test.describe('forgot password', () => {
       await page.getByRole('button', { name: 'Send me a link' }).click();
       await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
 
-      const mail = await waitForMail(user.email, (m) => m.subject === 'Reset your ToolHouse password');
+      const mail = await waitForMail(user.email, (m) => m.subject === 'Reset your ToolHouse password', MAIL_WAIT_MS);
       const link = linkIn(mail, '/resetPassword');
       await page.goto(link);
       await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
