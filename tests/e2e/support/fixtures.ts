@@ -27,8 +27,36 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
-/** WCAG 2 A and AA violations on the current page. */
+/**
+ * Waits for the page's finite animations (a toast sliding in, a dialog opening) to end, at most
+ * `timeoutMs`. Mid-animation an element is partly transparent, and axe would measure the contrast
+ * of a colour the customer only sees for a few frames. Endless ones (loading spinners) are left alone.
+ */
+async function animationsSettled(page: Page, timeoutMs = 3_000) {
+  await page.evaluate(async (timeout) => {
+    const finite = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+    const ended = Promise.allSettled(finite.map((a) => a.finished));
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, timeout))]);
+  }, timeoutMs);
+}
+
+/**
+ * WCAG 2 A and AA violations on the current page. The scan runs with the page's animations settled
+ * and then frozen: on a busy machine a scan takes seconds, and a toast whose time ran out would
+ * otherwise start fading during it and be measured half transparent.
+ */
 export async function accessibilityViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  await animationsSettled(page);
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Animation.enable');
+  await devtools.send('Animation.setPlaybackRate', { playbackRate: 0 });
+  try {
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    return result.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('; ')})`,
+    );
+  } finally {
+    await devtools.send('Animation.setPlaybackRate', { playbackRate: 1 });
+    await devtools.detach();
+  }
 }
