@@ -14,8 +14,8 @@ import {
 } from '../../shared';
 import { NotFoundError } from '../lib/domain-errors';
 import { CATALOGUE_CACHE_CONTROL } from '../lib/cache-headers';
-import { CACHED_READ_LOG_LEVEL } from '../lib/log-levels';
-import { ResponseCache, sendCached } from '../lib/response-cache';
+import { CACHED_READ_ROUTE } from '../lib/cached-read-route';
+import { answerFromCache, ResponseCache } from '../lib/response-cache';
 import { toolsAdminRoutes } from './admin-routes';
 import { decodeCursor, encodeCursor } from './catalogue-cursor';
 import { imageRoutes } from './images-routes';
@@ -53,7 +53,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/items',
     {
-      logLevel: CACHED_READ_LOG_LEVEL,
+      ...CACHED_READ_ROUTE,
       schema: {
         description:
           'A page of the catalogue, searched (`q`: every word, as the start of a word) and sorted (`sort`). ' +
@@ -63,37 +63,35 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(toolSchema), 400: apiErrorSchema },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { limit, offset, sort, q, after } = request.query;
       const position = after === undefined ? null : decodeCursor(after, sort);
       const words = searchWords(q);
       const isFirstPage = words.length === 0 && position === null && offset === 0;
       const answers = isFirstPage ? firstPages : otherPages;
       const key = isFirstPage ? `${sort}:${limit}` : `${sort}:${limit}:${offset}:${after ?? ''}:${words.join(' ')}`;
-      const answer = await answers.get(key, async () => {
+      return answerFromCache(request, reply, answers, key, async () => {
         const { items, total, next } = await listTools(app.db, { limit, offset, sort, after: position, words });
         const headers: Record<string, string> = { 'cache-control': CATALOGUE_CACHE_CONTROL, [TOTAL_COUNT_HEADER]: String(total) };
         if (next) headers[NEXT_CURSOR_HEADER] = encodeCursor(next);
         return { json: reply.serialize(items), headers };
       });
-      return sendCached(request, reply, answer);
     },
   );
 
   app.get(
     '/items/:id',
-    { logLevel: CACHED_READ_LOG_LEVEL, schema: { params: idParam, response: { 200: toolSchema, 404: apiErrorSchema } } },
-    async (request, reply) => {
+    { ...CACHED_READ_ROUTE, schema: { params: idParam, response: { 200: toolSchema, 404: apiErrorSchema } } },
+    (request, reply) => {
       const { id } = request.params;
       // A malformed id names no tool: the same 404 as an unknown one, and no query.
       if (!isUuid(id)) throw new NotFoundError(API_ERRORS.toolNotFound);
-      const answer = await singleTools.get(`item:${id.toLowerCase()}`, async () => {
+      return answerFromCache(request, reply, singleTools, `item:${id.toLowerCase()}`, async () => {
         const tool = await findTool(app.db, id);
         // Not cached: an unknown id costs its query every time, as before, and fills no memory.
         if (!tool) throw new NotFoundError(API_ERRORS.toolNotFound);
         return { json: reply.serialize(tool), headers: { 'cache-control': CATALOGUE_CACHE_CONTROL } };
       });
-      return sendCached(request, reply, answer);
     },
   );
 

@@ -66,6 +66,11 @@ export class ResponseCache {
     return this.storedBytes;
   }
 
+  /** The answer held for `key`, if any: no promise, for the synchronous path of a hit. */
+  peek(key: string): CachedResponse | undefined {
+    return this.entries.get(key);
+  }
+
   async get(key: string, build: () => Promise<FreshResponse>): Promise<CachedResponse> {
     const hit = this.entries.get(key);
     if (hit) return hit;
@@ -135,4 +140,26 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: 
   reply.type('application/json; charset=utf-8');
   if (entry.gzipped && acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(entry.gzipped);
   return reply.send(entry.body);
+}
+
+/**
+ * A route handler's answer from `cache`: a hit is sent at once and the handler returns nothing (a
+ * hit is most requests, and this path makes no promise and waits for no microtask); a miss builds
+ * the answer and returns the promise of the reply. Handlers using it must not be `async`.
+ */
+export function answerFromCache(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cache: ResponseCache,
+  key: string,
+  build: () => Promise<FreshResponse>,
+): Promise<void> | undefined {
+  const hit = cache.peek(key);
+  if (hit) {
+    sendCached(request, reply, hit);
+    return undefined;
+  }
+  // A reply is a thenable that settles once the answer has gone out (as when an async handler
+  // returns it), so this promise settles then too, with nothing: the types do not know that.
+  return cache.get(key, build).then((entry) => sendCached(request, reply, entry)) as Promise<unknown> as Promise<void>;
 }

@@ -48,7 +48,9 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (statusCode >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      // The request itself (method and path, masked by the app's serializer): routes logged at warn
+      // write no 'incoming request' line that an id could lead back to.
+      request.log.error({ err: error, req: request }, 'request failed');
       return reply.code(statusCode).send({ statusCode, message: API_ERRORS.internal } satisfies ApiError);
     }
     if (statusCode === 429) {

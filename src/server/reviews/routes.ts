@@ -13,9 +13,9 @@ import {
   userNameField,
 } from '../../shared';
 import { REVALIDATE_CACHE_CONTROL } from '../lib/cache-headers';
-import { CACHED_READ_LOG_LEVEL } from '../lib/log-levels';
+import { CACHED_READ_ROUTE } from '../lib/cached-read-route';
 import { NotAllowedError, TooFrequentError } from '../lib/domain-errors';
-import { ResponseCache, sendCached } from '../lib/response-cache';
+import { answerFromCache, ResponseCache } from '../lib/response-cache';
 import { insertReviews, listReviews } from './reviews-repository';
 
 export interface ReviewRoutesOptions {
@@ -36,15 +36,14 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
 
   app.get(
     '/review',
-    { logLevel: CACHED_READ_LOG_LEVEL, schema: { querystring: reviewsQuerySchema, response: { 200: z.array(reviewSchema), 400: apiErrorSchema } } },
-    async (request, reply) => {
+    { ...CACHED_READ_ROUTE, schema: { querystring: reviewsQuerySchema, response: { 200: z.array(reviewSchema), 400: apiErrorSchema } } },
+    (request, reply) => {
       const { limit, offset } = request.query;
-      const answer = await answers.get(`reviews:${limit}:${offset}`, async () => {
+      return answerFromCache(request, reply, answers, `reviews:${limit}:${offset}`, async () => {
         const { items, total } = await listReviews(app.db, request.query);
         // A new review must show at once on the home page, so browsers revalidate every time.
         return { json: reply.serialize(items), headers: { 'cache-control': REVALIDATE_CACHE_CONTROL, [TOTAL_COUNT_HEADER]: String(total) } };
       });
-      return sendCached(request, reply, answer);
     },
   );
 
