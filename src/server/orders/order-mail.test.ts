@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tests/support/accounts';
 import { createTools } from '../../../tests/support/factories';
 import { startFakeStripe, type FakeStripe } from '../../../tests/support/fake-stripe';
+import { paymentSucceededEvent, sendStripeWebhook, signWebhook } from '../../../tests/support/stripe-webhook';
 import { createTestAppWithMail, TEST_MAIL_FROM, type TestAppWithMail } from '../../../tests/support/app-with-mail';
 import { createTestApp, testConfig, type TestApp } from '../../../tests/support/test-app';
 import { formatUsd } from '../../shared';
@@ -203,24 +203,8 @@ describe('order mail when Stripe reports the payment (webhook)', () => {
     const created = await s.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: bearer(buyer), payload: { orderId } });
     const intent = fake.intentOfClientSecret(created.json<{ clientSecret: string }>().clientSecret)!;
     fake.succeed(intent.id);
-    const payload = JSON.stringify({
-      id: `evt_${randomUUID().replaceAll('-', '')}`,
-      object: 'event',
-      api_version: '2026-10-28.endive',
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type: 'payment_intent.succeeded',
-      data: { object: { object: 'payment_intent', status: 'succeeded', id: intent.id, amount: intent.amount, currency: 'usd', metadata: { orderId } } },
-    });
-    const signature = new Stripe('sk_test_unused', { telemetry: false }).webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const hook = await s.app.inject({
-      method: 'POST',
-      url: '/api/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload,
-    });
+    const payload = paymentSucceededEvent({ id: intent.id, amount: intent.amount, currency: 'usd', metadata: { orderId } });
+    const hook = await sendStripeWebhook(s.app, payload, signWebhook(payload, WEBHOOK_SECRET));
     expect(hook.statusCode).toBe(200);
 
     const receipt = await t.catcher.waitForMail(buyer.email, subjectStarts('Payment received'));
