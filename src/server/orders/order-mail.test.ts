@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tests/support/accounts';
-import { createTools } from '../../../tests/support/factories';
 import { startFakeStripe, type FakeStripe } from '../../../tests/support/fake-stripe';
 import { paymentSucceededEvent, sendStripeWebhook, signWebhook } from '../../../tests/support/stripe-webhook';
+import { orderNewTool } from '../../../tests/support/orders';
 import { createTestAppWithMail, TEST_MAIL_FROM, type TestAppWithMail } from '../../../tests/support/app-with-mail';
 import { createTestApp, testConfig, type TestApp } from '../../../tests/support/test-app';
 import { formatUsd } from '../../shared';
@@ -31,13 +31,7 @@ afterAll(() => t?.close());
 
 let ip = 0;
 async function placeOrder(buyer: TestUser, tool: { priceCents: number; name?: string }, quantity: number, address = '3 Card Court') {
-  const [created] = await createTools(t.database.db, 1, { minQty: 1, availableQty: 500, ...tool });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/order',
-    headers: bearer(buyer),
-    payload: { toolId: created!.id, quantity, address, phone: '555-0123' },
-  });
+  const res = await orderNewTool(t, buyer, { minQty: 1, availableQty: 500, ...tool }, { quantity, address, phone: '555-0123' });
   expect(res.statusCode).toBe(201);
   return res.json<{ insertedId: string }>().insertedId;
 }
@@ -192,13 +186,7 @@ describe('order mail when Stripe reports the payment (webhook)', () => {
 
   it('sends the receipt for a payment only the webhook told the store about', async () => {
     const buyer = await createCustomer(s.app, 'Wendy Webhook');
-    const [tool] = await createTools(s.database.db, 1, { priceCents: 1250, minQty: 1, availableQty: 100 });
-    const placed = await s.app.inject({
-      method: 'POST',
-      url: '/api/order',
-      headers: bearer(buyer),
-      payload: { toolId: tool!.id, quantity: 4, address: '12 Mill Lane', phone: '555-0100' },
-    });
+    const placed = await orderNewTool(s, buyer, { priceCents: 1250, minQty: 1, availableQty: 100 }, { quantity: 4, address: '12 Mill Lane', phone: '555-0100' });
     const orderId = placed.json<{ insertedId: string }>().insertedId;
     const created = await s.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: bearer(buyer), payload: { orderId } });
     const intent = fake.intentOfClientSecret(created.json<{ clientSecret: string }>().clientSecret)!;
