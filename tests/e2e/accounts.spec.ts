@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { linkIn, waitForMail } from './support/mailbox';
-import { E2E_ADMIN, newCustomer, openAccountMenu, signInWithForm, signUpByApi, VERIFICATION_SUBJECT } from './support/users';
+import { E2E_ADMIN, newCustomer, openAccountMenu, signInWithForm, signUpByApi, signUpWithForm, VERIFICATION_SUBJECT } from './support/users';
 
 /** Mail is sent in the background: on a busy machine it may take longer than the mailbox's default wait. */
 const MAIL_WAIT_MS = 40_000;
@@ -10,12 +10,7 @@ test.describe('accounts', () => {
     // A mail round trip: more than the default 30 s on a busy machine.
     test.setTimeout(60_000);
     const user = newCustomer('Morgan Fielding');
-    await page.goto('/registration');
-    await page.getByLabel('User name').fill(user.name);
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password').fill(user.password);
-    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await signUpWithForm(page, user);
     const mail = await waitForMail(user.email, (m) => m.subject === VERIFICATION_SUBJECT, MAIL_WAIT_MS);
     await page.goto(linkIn(mail, '/verifyEmail'));
     await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createToolByApi, deleteToolByApi, signInAdminByApi } from './support/admin';
 import { payWithTestCard } from './support/payment';
 import { expectAllInsidePhone, expectNoSidewaysScroll, PHONE } from './support/phone';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
@@ -22,53 +23,11 @@ import { E2E_ADMIN, newCustomer, signUpByApi, type E2EUser } from './support/use
 const origin = () => new URL(process.env.E2E_BASE_URL as string).origin;
 const suffix = () => randomUUID().slice(0, 8);
 
-/** Signs the page's browser context in as the admin through the identity API. */
-async function signInAdminByApi(page: Page) {
-  const res = await page.request.post('/api/auth/sign-in/email', {
-    headers: { origin: origin() },
-    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
 /** The bearer token of whoever the request context is signed in as (POST /api/login with the session cookie). */
 async function accessToken(request: APIRequestContext, email: string): Promise<string> {
   const res = await request.post('/api/login', { headers: { origin: origin() }, data: { email } });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { accessToken: string }).accessToken;
-}
-
-interface AdminApi {
-  createTool: (fields?: Partial<Omit<Tool, '_id'>>) => Promise<Tool>;
-  deleteTool: (id: string) => Promise<void>;
-}
-
-/** Admin catalogue writes through the API, for tests whose subject is something else. */
-async function adminApi(page: Page): Promise<AdminApi> {
-  const token = await accessToken(page.request, E2E_ADMIN.email);
-  const headers = { authorization: `Bearer ${token}`, origin: origin() };
-  return {
-    async createTool(fields = {}) {
-      const tool = {
-        name: `Back Office Tool ${suffix()}`,
-        price: 12.5,
-        // One of the store's own pictures: nothing is fetched from outside.
-        image: '/images/tools/soldering-station.svg',
-        description: 'A tool made by the back-office browser tests.',
-        minQty: 1,
-        availableQty: 6,
-        ...fields,
-      };
-      const res = await page.request.post('/api/items', { headers, data: tool });
-      expect(res.status(), await res.text()).toBe(201);
-      const { insertedId } = (await res.json()) as { insertedId: string };
-      return { _id: insertedId, ...tool };
-    },
-    async deleteTool(id) {
-      const res = await page.request.delete(`/api/items/${id}`, { headers });
-      expect([200, 404], await res.text()).toContain(res.status());
-    },
-  };
 }
 
 async function catalogue(request: APIRequestContext): Promise<Tool[]> {
@@ -179,14 +138,13 @@ test.describe('back office', () => {
       await expect(photo).toHaveAttribute('src', imageUrl);
       await expectImageLoaded(photo);
     } finally {
-      if (toolId) await (await adminApi(page)).deleteTool(toolId);
+      if (toolId) await deleteToolByApi(page, toolId);
     }
   });
 
   test('an admin edits the stock of a tool in Manage Tools, then deletes the tool', async ({ page }) => {
     await signInAdminByApi(page);
-    const api = await adminApi(page);
-    const tool = await api.createTool({ name: `Bench Grinder ${suffix()}`, minQty: 2, availableQty: 7 });
+    const { tool, remove: removeTool } = await createToolByApi(page, { name: `Bench Grinder ${suffix()}`, minQty: 2, availableQty: 7 });
     try {
       const row = await toolRowInManageTools(page, tool);
       await expect(row.getByRole('cell').nth(4)).toHaveText('7');
@@ -214,15 +172,14 @@ test.describe('back office', () => {
       expect((await catalogue(page.request)).map((t) => t._id)).not.toContain(tool._id);
       expect((await page.request.get(`/api/items/${tool._id}`)).status()).toBe(404);
     } finally {
-      await api.deleteTool(tool._id);
+      await removeTool();
     }
   });
 
   test('a customer buys and pays, the admin ships the order, and the customer sees it shipped', async ({ page, browser }) => {
     await signInAdminByApi(page);
-    const api = await adminApi(page);
     // A tool of this test's own: no other test buys it or counts its stock.
-    const tool = await api.createTool({ name: `Torque Driver ${suffix()}` });
+    const { tool, remove: removeTool } = await createToolByApi(page, { name: `Torque Driver ${suffix()}` });
     const customer = await customerSession(browser, 'Shane Shipped');
     try {
       const buyer = customer.page;
@@ -261,7 +218,7 @@ test.describe('back office', () => {
       await expect(myRow.getByRole('link', { name: 'Pay' })).toHaveCount(0);
     } finally {
       await customer.context.close();
-      await api.deleteTool(tool._id);
+      await removeTool();
     }
   });
 
@@ -295,9 +252,8 @@ test.describe('back office', () => {
 
   test('Overview draws the revenue chart and Activity lists the changes', async ({ page }) => {
     await signInAdminByApi(page);
-    const api = await adminApi(page);
-    const tool = await api.createTool({ name: `Audit Trail Saw ${suffix()}` });
-    await api.deleteTool(tool._id);
+    const { tool, remove: removeTool } = await createToolByApi(page, { name: `Audit Trail Saw ${suffix()}` });
+    await removeTool();
 
     await page.goto('/dashboard/overview');
     await waitForAdminPage(page, 'Overview');
@@ -340,8 +296,7 @@ test.describe('back office', () => {
     test.setTimeout(60_000);
     await page.setViewportSize(PHONE);
     await signInAdminByApi(page);
-    const api = await adminApi(page);
-    const tool = await api.createTool({ name: `Pocket Multimeter With A Rather Long Product Name ${suffix()}` });
+    const { tool, remove: removeTool } = await createToolByApi(page, { name: `Pocket Multimeter With A Rather Long Product Name ${suffix()}` });
     const customer = await customerSession(browser, 'Maya Mobile-Ordering');
     try {
       // Two orders: one paid (the admin can ship it) and one unpaid (the admin can delete it).
@@ -378,7 +333,7 @@ test.describe('back office', () => {
       expect(await accessibilityViolations(page)).toEqual([]);
     } finally {
       await customer.context.close();
-      await api.deleteTool(tool._id);
+      await removeTool();
     }
   });
 });

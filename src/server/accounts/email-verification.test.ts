@@ -16,8 +16,8 @@ import {
   type TestUser,
 } from '../../../tests/support/accounts';
 import { createTools } from '../../../tests/support/factories';
-import { startMailCatcher, type MailCatcher } from '../../../tests/support/mail-catcher';
-import { createTestApp, testConfig, type TestApp } from '../../../tests/support/test-app';
+import { createTestAppWithMail, TEST_MAIL_FROM, type TestAppWithMail } from '../../../tests/support/app-with-mail';
+import { createTestApp, testConfig } from '../../../tests/support/test-app';
 import { API_ERRORS } from '../../shared';
 import { mailOutbox, tools, users } from '../db/schema';
 
@@ -26,20 +26,14 @@ import { mailOutbox, tools, users } from '../db/schema';
  * account can sign in and browse but not order; following it signs the person in.
  * The mail goes through a real SMTP server (smtp-server) and the link is the one in the mail.
  */
-const FROM = 'ToolHouse <no-reply@toolhouse.test>';
-let catcher: MailCatcher;
-let t: TestApp;
+let t: TestAppWithMail;
 let toolId: string;
 
 beforeAll(async () => {
-  catcher = await startMailCatcher();
-  t = await createTestApp({ mail: { smtpUrl: catcher.url, from: FROM } });
+  t = await createTestAppWithMail();
   toolId = (await createTools(t.database.db, 1, { minQty: 1, availableQty: 1000 }))[0]!.id;
 });
-afterAll(async () => {
-  await t?.close();
-  await catcher?.close();
-});
+afterAll(() => t?.close());
 
 const isVerification = (m: { subject?: string }) => m.subject === 'Confirm your email address for ToolHouse';
 const order = (user: Pick<TestUser, 'token'>) =>
@@ -59,8 +53,8 @@ async function signUpAndReadLink(name: string) {
   const password = `Pw-${randomUUID()}`;
   const res = await signUp(t.app, name, email, password);
   expect(res.statusCode, res.body).toBe(200);
-  const mail = await catcher.waitForMail(email, isVerification);
-  return { email, password, name, token: linkTokenOf(catcher.linkIn(mail, '/verifyEmail')), mail };
+  const mail = await t.catcher.waitForMail(email, isVerification);
+  return { email, password, name, token: linkTokenOf(t.catcher.linkIn(mail, '/verifyEmail')), mail };
 }
 
 describe('a new email/password account', () => {
@@ -114,8 +108,8 @@ describe('a new email/password account', () => {
     });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual({ status: true });
-    const second = await catcher.waitForMail(email, (m) => isVerification(m) && m !== first);
-    expect((await verifyEmailWithToken(t.app, linkTokenOf(catcher.linkIn(second, '/verifyEmail')), user.cookie)).statusCode).toBe(200);
+    const second = await t.catcher.waitForMail(email, (m) => isVerification(m) && m !== first);
+    expect((await verifyEmailWithToken(t.app, linkTokenOf(t.catcher.linkIn(second, '/verifyEmail')), user.cookie)).statusCode).toBe(200);
     expect((await order(user)).statusCode).toBe(201);
 
     // Once verified, asking again is refused rather than mailing another link.
@@ -189,7 +183,7 @@ describe('mail to one address', () => {
 describe('accounts that arrive verified', () => {
   it('the first admin from ADMIN_EMAIL counts as verified, and no mail is sent to it', async () => {
     const admin = { email: uniqueEmail('boss'), password: `Boss-${randomUUID()}` };
-    const own = await createTestApp({ auth: { ...testConfig().auth, admin }, mail: { smtpUrl: catcher.url, from: FROM } });
+    const own = await createTestApp({ auth: { ...testConfig().auth, admin }, mail: { smtpUrl: t.catcher.url, from: TEST_MAIL_FROM } });
     try {
       const [row] = await own.database.db.select({ v: users.emailVerified }).from(users).where(eq(users.email, admin.email));
       expect(row?.v).toBe(true);

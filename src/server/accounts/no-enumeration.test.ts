@@ -10,8 +10,7 @@ import {
   TEST_ORIGIN,
   uniqueEmail,
 } from '../../../tests/support/accounts';
-import { startMailCatcher, type MailCatcher } from '../../../tests/support/mail-catcher';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createTestAppWithMail, type TestAppWithMail } from '../../../tests/support/app-with-mail';
 import { accounts, mailOutbox, users } from '../db/schema';
 
 /**
@@ -21,18 +20,11 @@ import { accounts, mailOutbox, users } from '../db/schema';
  * that differ on every call, such as a new user's id and times); only the mailbox's owner learns
  * which it was.
  */
-const FROM = 'ToolHouse <no-reply@toolhouse.test>';
-let catcher: MailCatcher;
-let t: TestApp;
-
+let t: TestAppWithMail;
 beforeAll(async () => {
-  catcher = await startMailCatcher();
-  t = await createTestApp({ mail: { smtpUrl: catcher.url, from: FROM } });
+  t = await createTestAppWithMail();
 });
-afterAll(async () => {
-  await t?.close();
-  await catcher?.close();
-});
+afterAll(() => t?.close());
 
 let nextAddress = 1;
 const freshAddress = () => `10.40.0.${nextAddress++}`;
@@ -75,15 +67,15 @@ describe('sign-up', () => {
     expect(fresh.json().user).toMatchObject({ email: newcomer, name: 'Ivan Intruder', emailVerified: false });
 
     // The owner hears about it; the account keeps its name, its password and its one login.
-    const notice = await catcher.waitForMail(owner.email, (m) => m.subject === 'Someone tried to sign up with your ToolHouse address');
+    const notice = await t.catcher.waitForMail(owner.email, (m) => m.subject === 'Someone tried to sign up with your ToolHouse address');
     expect(notice.text).toContain('nothing was created or changed');
-    expect(catcher.linkIn(notice, '/login')).toMatch(/\/login$/);
+    expect(t.catcher.linkIn(notice, '/login')).toMatch(/\/login$/);
     const [stored] = await t.database.db.select().from(users).where(eq(users.email, owner.email));
     expect(stored).toMatchObject({ id: owner.userId, name: 'Olga Owner' });
     expect(await t.database.db.select().from(accounts).where(eq(accounts.userId, owner.userId))).toHaveLength(1);
     expect((await signIn(t.app, owner.email, owner.password, freshAddress())).statusCode).toBe(200);
     // The new address gets its verification link, and no notice.
-    await catcher.waitForMail(newcomer, (m) => m.subject === 'Confirm your email address for ToolHouse');
+    await t.catcher.waitForMail(newcomer, (m) => m.subject === 'Confirm your email address for ToolHouse');
     expect((await outboxFor(newcomer)).map((r) => r.subject)).toEqual(['Confirm your email address for ToolHouse']);
   });
 
@@ -119,7 +111,7 @@ describe("'Forgot Password?'", () => {
     const unknown = await requestPasswordReset(t.app, ghost);
     expect(known.statusCode).toBe(200);
     expect(observable(unknown)).toEqual(observable(known));
-    await catcher.waitForMail(owner.email, (m) => m.subject === 'Reset your ToolHouse password');
+    await t.catcher.waitForMail(owner.email, (m) => m.subject === 'Reset your ToolHouse password');
     expect(await outboxFor(ghost)).toEqual([]);
   });
 });

@@ -14,8 +14,7 @@ import {
   uniqueEmail,
   type TestUser,
 } from '../../../tests/support/accounts';
-import { startMailCatcher, type MailCatcher } from '../../../tests/support/mail-catcher';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createTestAppWithMail, type TestAppWithMail } from '../../../tests/support/app-with-mail';
 import { API_ERRORS } from '../../shared';
 import { users, verifications } from '../db/schema';
 
@@ -23,18 +22,11 @@ import { users, verifications } from '../db/schema';
  * Issue 11: 'Forgot Password?' mails a link that works once, for one hour; using it signs the
  * account out everywhere, its API access tokens included. Mail goes through a real SMTP server.
  */
-const FROM = 'ToolHouse <no-reply@toolhouse.test>';
-let catcher: MailCatcher;
-let t: TestApp;
-
+let t: TestAppWithMail;
 beforeAll(async () => {
-  catcher = await startMailCatcher();
-  t = await createTestApp({ mail: { smtpUrl: catcher.url, from: FROM } });
+  t = await createTestAppWithMail();
 });
-afterAll(async () => {
-  await t?.close();
-  await catcher?.close();
-});
+afterAll(() => t?.close());
 
 const isReset = (m: { subject?: string }) => m.subject === 'Reset your ToolHouse password';
 const newPassword = () => `New-${randomUUID()}`;
@@ -49,9 +41,9 @@ const getSession = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/
 async function resetTokenFor(email: string): Promise<string> {
   const asked = await requestPasswordReset(t.app, email);
   expect(asked.statusCode, asked.body).toBe(200);
-  const mail = await catcher.waitForMail(email, (m) => isReset(m) && !used.has(m));
+  const mail = await t.catcher.waitForMail(email, (m) => isReset(m) && !used.has(m));
   used.add(mail);
-  return linkTokenOf(catcher.linkIn(mail, '/resetPassword'));
+  return linkTokenOf(t.catcher.linkIn(mail, '/resetPassword'));
 }
 const used = new Set<unknown>();
 
@@ -65,7 +57,7 @@ describe("a reset link from 'Forgot Password?'", () => {
     expect((await signIn(t.app, user.email, user.password, freshAddress())).statusCode).toBe(401);
     expect((await signIn(t.app, user.email, password, freshAddress())).statusCode).toBe(200);
     // The owner is told, so a reset they did not make does not go unnoticed.
-    const notice = await catcher.waitForMail(user.email, (m) => m.subject === 'Your ToolHouse password was changed');
+    const notice = await t.catcher.waitForMail(user.email, (m) => m.subject === 'Your ToolHouse password was changed');
     expect(notice.text).toContain('signed out on every device');
   });
 

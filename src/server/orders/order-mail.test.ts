@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tests/support/accounts';
-import { createTools } from '../../../tests/support/factories';
 import { startFakeStripe, type FakeStripe } from '../../../tests/support/fake-stripe';
-import { startMailCatcher, type MailCatcher } from '../../../tests/support/mail-catcher';
+import { paymentSucceededEvent, sendStripeWebhook, signWebhook } from '../../../tests/support/stripe-webhook';
+import { orderNewTool } from '../../../tests/support/orders';
+import { createTestAppWithMail, TEST_MAIL_FROM, type TestAppWithMail } from '../../../tests/support/app-with-mail';
 import { createTestApp, testConfig, type TestApp } from '../../../tests/support/test-app';
 import { formatUsd } from '../../shared';
 import { queueMail } from '../mail/outbox';
@@ -17,33 +17,21 @@ import { formatMailTime } from '../mail/templates/order-mail';
  * or fails the order, even while the mail server refuses everything.
  */
 const HOLD_MINUTES = 45;
-const MAIL_FROM = 'ToolHouse <no-reply@toolhouse.test>';
 /** PUBLIC_URL of a test store: the links in its mail start here. */
 const STORE_URL = testConfig().auth.publicUrl;
 const GOOD_CARD = { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
 
-let catcher: MailCatcher;
-let t: TestApp;
+let t: TestAppWithMail;
 let admin: TestUser;
 beforeAll(async () => {
-  catcher = await startMailCatcher();
-  t = await createTestApp({ orderHoldMinutes: HOLD_MINUTES, mail: { smtpUrl: catcher.url, from: MAIL_FROM } });
+  t = await createTestAppWithMail({ orderHoldMinutes: HOLD_MINUTES });
   admin = await createAdmin(t.app, t.database.db);
 });
-afterAll(async () => {
-  await t?.close();
-  await catcher?.close();
-});
+afterAll(() => t?.close());
 
 let ip = 0;
 async function placeOrder(buyer: TestUser, tool: { priceCents: number; name?: string }, quantity: number, address = '3 Card Court') {
-  const [created] = await createTools(t.database.db, 1, { minQty: 1, availableQty: 500, ...tool });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/order',
-    headers: bearer(buyer),
-    payload: { toolId: created!.id, quantity, address, phone: '555-0123' },
-  });
+  const res = await orderNewTool(t, buyer, { minQty: 1, availableQty: 500, ...tool }, { quantity, address, phone: '555-0123' });
   expect(res.statusCode).toBe(201);
   return res.json<{ insertedId: string }>().insertedId;
 }
@@ -83,7 +71,7 @@ describe('order mail', () => {
   it('confirms a placed order with its total, its pay-by time and a link to pay', async () => {
     const buyer = await createCustomer(t.app, 'Olive Orderer');
     const orderId = await placeOrder(buyer, { priceCents: 123_450, name: 'Bench Grinder 8"' }, 3);
-    const mail = await catcher.waitForMail(buyer.email, subjectStarts('Order placed'));
+    const mail = await t.catcher.waitForMail(buyer.email, subjectStarts('Order placed'));
 
     const { payBy, total } = await apiOrder(buyer, orderId);
     expect(total).toBe(3703.5);
@@ -96,7 +84,7 @@ describe('order mail', () => {
     expect(mail.text).toContain(`Order: ${orderId}`);
     expect(htmlOf(mail)).toContain('$3,703.50');
     expect(htmlOf(mail)).toContain(payByText);
-    expect(catcher.linkIn(mail, '/dashboard/checkOut/')).toBe(`${STORE_URL}/dashboard/checkOut/${orderId}`);
+    expect(t.catcher.linkIn(mail, '/dashboard/checkOut/')).toBe(`${STORE_URL}/dashboard/checkOut/${orderId}`);
   });
 
   it('sends one receipt with the transaction id and total, however often the payment is reported', async () => {
@@ -112,15 +100,15 @@ describe('order mail', () => {
     });
     expect(again.statusCode).toBe(200);
 
-    const receipt = await catcher.waitForMail(buyer.email, subjectStarts('Payment received'));
+    const receipt = await t.catcher.waitForMail(buyer.email, subjectStarts('Payment received'));
     expect(receipt.subject).toContain(formatUsd(37.02));
     expect(receipt.text).toContain(`Transaction id: ${transactionId}`);
     expect(receipt.text).toContain('Total: $37.02');
     expect(htmlOf(receipt)).toContain(transactionId);
-    await catcher.waitForMail(buyer.email, subjectStarts('Order placed'));
+    await t.catcher.waitForMail(buyer.email, subjectStarts('Order placed'));
     // Whatever else is still on its way for this buyer, it is not a second receipt.
     await queueBarrier(buyer.email);
-    expect(catcher.messages.filter((m) => m.subject?.startsWith('Payment received') && m.text?.includes(orderId))).toHaveLength(1);
+    expect(t.catcher.messages.filter((m) => m.subject?.startsWith('Payment received') && m.text?.includes(orderId))).toHaveLength(1);
   });
 
   it('tells the buyer when the order ships, with its total', async () => {
@@ -128,10 +116,10 @@ describe('order mail', () => {
     const orderId = await placeOrder(buyer, { priceCents: 999 }, 11);
     await pay(buyer, orderId);
     expect((await ship(orderId)).statusCode).toBe(200);
-    const notice = await catcher.waitForMail(buyer.email, subjectStarts('Order shipped'));
+    const notice = await t.catcher.waitForMail(buyer.email, subjectStarts('Order shipped'));
     expect(notice.text).toContain('Total: $109.89');
     expect(notice.text).toContain('Deliver to: Sid Shipped, 3 Card Court');
-    expect(catcher.linkIn(notice, '/dashboard/myOrders')).toBe(`${STORE_URL}/dashboard/myOrders`);
+    expect(t.catcher.linkIn(notice, '/dashboard/myOrders')).toBe(`${STORE_URL}/dashboard/myOrders`);
   });
 
   it('shows a tool name and an address with markup as text, never as HTML', async () => {
@@ -140,7 +128,7 @@ describe('order mail', () => {
     await pay(buyer, orderId);
     expect((await ship(orderId)).statusCode).toBe(200);
     for (const prefix of ['Order placed', 'Payment received', 'Order shipped']) {
-      const mail = await catcher.waitForMail(buyer.email, subjectStarts(prefix));
+      const mail = await t.catcher.waitForMail(buyer.email, subjectStarts(prefix));
       const html = htmlOf(mail);
       expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
       expect(html).toContain('&lt;img src=x onerror=alert(2)&gt; &amp; Sons');
@@ -154,20 +142,20 @@ describe('order mail', () => {
 
   it('places, pays and ships while the mail server refuses everything, and delivers the mail once it is back', async () => {
     const buyer = await createCustomer(t.app, 'Pat Patient');
-    const rejectedBefore = catcher.rejected;
-    catcher.setFailing(true);
+    const rejectedBefore = t.catcher.rejected;
+    t.catcher.setFailing(true);
     let orderId: string;
     try {
       orderId = await placeOrder(buyer, { priceCents: 2500 }, 4);
       await pay(buyer, orderId);
       expect((await ship(orderId)).statusCode).toBe(200);
-      await expect.poll(() => catcher.rejected, { timeout: 10_000 }).toBeGreaterThan(rejectedBefore);
-      expect(catcher.messages.filter((m) => m.text?.includes(orderId))).toEqual([]);
+      await expect.poll(() => t.catcher.rejected, { timeout: 10_000 }).toBeGreaterThan(rejectedBefore);
+      expect(t.catcher.messages.filter((m) => m.text?.includes(orderId))).toEqual([]);
     } finally {
-      catcher.setFailing(false);
+      t.catcher.setFailing(false);
     }
     for (const prefix of ['Order placed', 'Payment received', 'Order shipped']) {
-      const mail = await catcher.waitForMail(buyer.email, subjectStarts(prefix), 20_000);
+      const mail = await t.catcher.waitForMail(buyer.email, subjectStarts(prefix), 20_000);
       expect(mail.text).toContain('Total: $100.00');
     }
   });
@@ -177,7 +165,7 @@ describe('order mail', () => {
 async function queueBarrier(to: string) {
   const marker = `Barrier ${randomUUID()}`;
   await queueMail(t.database.db, { to, subject: marker, text: marker, html: `<p>${marker}</p>` });
-  await catcher.waitForMail(to, (m) => m.subject === marker);
+  await t.catcher.waitForMail(to, (m) => m.subject === marker);
 }
 
 describe('order mail when Stripe reports the payment (webhook)', () => {
@@ -187,7 +175,7 @@ describe('order mail when Stripe reports the payment (webhook)', () => {
   beforeAll(async () => {
     fake = await startFakeStripe();
     s = await createTestApp({
-      mail: { smtpUrl: catcher.url, from: MAIL_FROM },
+      mail: { smtpUrl: t.catcher.url, from: TEST_MAIL_FROM },
       payments: { provider: 'stripe', secretKey: fake.secretKey, publishableKey: 'pk_test_x', webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url },
     });
   });
@@ -198,38 +186,16 @@ describe('order mail when Stripe reports the payment (webhook)', () => {
 
   it('sends the receipt for a payment only the webhook told the store about', async () => {
     const buyer = await createCustomer(s.app, 'Wendy Webhook');
-    const [tool] = await createTools(s.database.db, 1, { priceCents: 1250, minQty: 1, availableQty: 100 });
-    const placed = await s.app.inject({
-      method: 'POST',
-      url: '/api/order',
-      headers: bearer(buyer),
-      payload: { toolId: tool!.id, quantity: 4, address: '12 Mill Lane', phone: '555-0100' },
-    });
+    const placed = await orderNewTool(s, buyer, { priceCents: 1250, minQty: 1, availableQty: 100 }, { quantity: 4, address: '12 Mill Lane', phone: '555-0100' });
     const orderId = placed.json<{ insertedId: string }>().insertedId;
     const created = await s.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: bearer(buyer), payload: { orderId } });
     const intent = fake.intentOfClientSecret(created.json<{ clientSecret: string }>().clientSecret)!;
     fake.succeed(intent.id);
-    const payload = JSON.stringify({
-      id: `evt_${randomUUID().replaceAll('-', '')}`,
-      object: 'event',
-      api_version: '2026-10-28.endive',
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type: 'payment_intent.succeeded',
-      data: { object: { object: 'payment_intent', status: 'succeeded', id: intent.id, amount: intent.amount, currency: 'usd', metadata: { orderId } } },
-    });
-    const signature = new Stripe('sk_test_unused', { telemetry: false }).webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const hook = await s.app.inject({
-      method: 'POST',
-      url: '/api/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload,
-    });
+    const payload = paymentSucceededEvent({ id: intent.id, amount: intent.amount, currency: 'usd', metadata: { orderId } });
+    const hook = await sendStripeWebhook(s.app, payload, signWebhook(payload, WEBHOOK_SECRET));
     expect(hook.statusCode).toBe(200);
 
-    const receipt = await catcher.waitForMail(buyer.email, subjectStarts('Payment received'));
+    const receipt = await t.catcher.waitForMail(buyer.email, subjectStarts('Payment received'));
     expect(receipt.text).toContain(`Transaction id: ${intent.id}`);
     expect(receipt.text).toContain('Total: $50.00');
   });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createCustomer, type TestUser } from '../../../tests/support/accounts';
 import { createTools } from '../../../tests/support/factories';
-import { startServerProcess, type ServerProcess, signUpOver as signUpThrough } from '../../../tests/support/server-process';
+import { type ServerProcess, signUpOver as signUpThrough } from '../../../tests/support/server-process';
+import { startServersOnPostgres, type ServersOnPostgres } from '../../../tests/support/servers-on-postgres';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { createPostgresTestDatabase, testDatabaseKind } from '../../../tests/support/test-database';
+import { testDatabaseKind } from '../../../tests/support/test-database';
 import { API_ERRORS } from '../../shared';
-import { openDatabase, type DatabaseHandle } from '../db/client';
 
 /**
  * Issue 8, finding 2: 40 orders sent at once by one customer left 16–29 unpaid orders with a cap
@@ -63,39 +63,29 @@ const orderOver = async (server: ServerProcess, customer: RemoteCustomer, toolId
 };
 
 describe.runIf(testDatabaseKind() === 'postgres')('the same attacks spread over two server processes on one PostgreSQL', () => {
-  let database: { url: string; drop(): Promise<void> };
-  let direct: DatabaseHandle;
-  let servers: ServerProcess[] = [];
+  let cluster: ServersOnPostgres;
 
   beforeAll(async () => {
-    database = await createPostgresTestDatabase();
-    direct = await openDatabase({ kind: 'postgres', url: database.url });
-    const env = {
-      DATABASE_URL: database.url,
+    cluster = await startServersOnPostgres({
       PAYMENT_PROVIDER: 'test',
       AUTH_RATE_LIMIT: '1000',
       PUBLIC_WRITE_RATE_LIMIT: '1000',
       MAX_UNPAID_ORDERS: String(CAP),
       MAX_UNPAID_SHARE_PERCENT: '10',
       MAX_NEW_CUSTOMER_HOLD_PERCENT: '50',
-    };
-    servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    });
   }, 120_000);
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await direct?.close();
-    await database?.drop();
-  });
+  afterAll(() => cluster?.stop());
 
   const stockOf = async (toolId: string): Promise<number> =>
-    ((await (await fetch(`${servers[0]!.origin}/api/items/${toolId}`)).json()) as { availableQty: number }).availableQty;
+    ((await (await fetch(`${cluster.servers[0]!.origin}/api/items/${toolId}`)).json()) as { availableQty: number }).availableQty;
 
   it('40 orders from one customer, half to each process: exactly 10 are placed', async () => {
-    const customer = await signUpOver(servers[0]!, 'Two-Process Tess');
+    const customer = await signUpOver(cluster.servers[0]!, 'Two-Process Tess');
     // Ten tools: at 10% each, one unit per order stays within the customer's share of every tool.
-    const tools = await createTools(direct.db, 10, { availableQty: 100, minQty: 1 });
+    const tools = await createTools(cluster.direct.db, 10, { availableQty: 100, minQty: 1 });
     const results = await Promise.all(
-      Array.from({ length: ATTEMPTS }, (_v, i) => orderOver(servers[i % 2]!, customer, tools[i % tools.length]!.id, 1)),
+      Array.from({ length: ATTEMPTS }, (_v, i) => orderOver(cluster.servers[i % 2]!, customer, tools[i % tools.length]!.id, 1)),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(CAP);
     for (const res of results.filter((r) => r.status !== 201)) {
@@ -106,10 +96,10 @@ describe.runIf(testDatabaseKind() === 'postgres')('the same attacks spread over 
   });
 
   it("one customer's share of a tool holds when orders reach both processes at once", async () => {
-    const customer = await signUpOver(servers[1]!, 'Share-Racing Sid');
-    const [tool] = await createTools(direct.db, 1, { availableQty: 100, minQty: 1 });
+    const customer = await signUpOver(cluster.servers[1]!, 'Share-Racing Sid');
+    const [tool] = await createTools(cluster.direct.db, 1, { availableQty: 100, minQty: 1 });
     // 20 orders of 2 units (fewer orders than the cap): the 10% share allows 5 of them.
-    const results = await Promise.all(Array.from({ length: 20 }, (_v, i) => orderOver(servers[i % 2]!, customer, tool!.id, 2)));
+    const results = await Promise.all(Array.from({ length: 20 }, (_v, i) => orderOver(cluster.servers[i % 2]!, customer, tool!.id, 2)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(5);
     for (const res of results.filter((r) => r.status !== 201)) {
       expect(res).toEqual({ status: 409, body: { statusCode: 409, message: API_ERRORS.unpaidShareReached(0) } });
@@ -119,16 +109,16 @@ describe.runIf(testDatabaseKind() === 'postgres')('the same attacks spread over 
 
   /** Places an order through one process and pays it through the other, as a browser might after a reload. */
   async function buyOver(customer: RemoteCustomer, toolId: string, quantity: number) {
-    const placed = await orderOver(servers[1]!, customer, toolId, quantity);
+    const placed = await orderOver(cluster.servers[1]!, customer, toolId, quantity);
     expect(placed.status).toBe(201);
     const orderId = (placed.body as { insertedId: string }).insertedId;
-    const intent = await fetch(`${servers[0]!.origin}/api/create-payment-intent`, {
+    const intent = await fetch(`${cluster.servers[0]!.origin}/api/create-payment-intent`, {
       method: 'POST',
       headers: { authorization: `Bearer ${customer.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ orderId }),
     });
     const { clientSecret } = (await intent.json()) as { clientSecret: string };
-    const confirm = await fetch(`${servers[1]!.origin}/api/test-payments/confirm`, {
+    const confirm = await fetch(`${cluster.servers[1]!.origin}/api/test-payments/confirm`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ clientSecret, card: { number: '4242424242424242', expiry: '12/40', cvc: '123' } }),
@@ -137,9 +127,9 @@ describe.runIf(testDatabaseKind() === 'postgres')('the same attacks spread over 
   }
 
   it('free accounts ordering a whole tool through both processes hold half of it; a paying customer buys from the rest', async () => {
-    const [tool, otherTool] = await createTools(direct.db, 2, { availableQty: 100, minQty: 1 });
-    const sybils = await Promise.all(Array.from({ length: 12 }, (_v, i) => signUpOver(servers[i % 2]!, `Sybil ${i}`)));
-    const results = await Promise.all(sybils.map((sybil, i) => orderOver(servers[i % 2]!, sybil, tool!.id, 10)));
+    const [tool, otherTool] = await createTools(cluster.direct.db, 2, { availableQty: 100, minQty: 1 });
+    const sybils = await Promise.all(Array.from({ length: 12 }, (_v, i) => signUpOver(cluster.servers[i % 2]!, `Sybil ${i}`)));
+    const results = await Promise.all(sybils.map((sybil, i) => orderOver(cluster.servers[i % 2]!, sybil, tool!.id, 10)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(5);
     for (const res of results.filter((r) => r.status !== 201)) {
       expect(res).toEqual({ status: 409, body: { statusCode: 409, message: API_ERRORS.newCustomerHoldsFull } });
@@ -148,8 +138,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('the same attacks spread over 
 
     // The tool is still on sale for customers who have paid before (decision 008: a first-time
     // buyer waits until holds are paid or expire).
-    const buyer = await signUpOver(servers[0]!, 'Paying Pat');
-    expect(await orderOver(servers[0]!, buyer, tool!.id, 10)).toEqual({
+    const buyer = await signUpOver(cluster.servers[0]!, 'Paying Pat');
+    expect(await orderOver(cluster.servers[0]!, buyer, tool!.id, 10)).toEqual({
       status: 409,
       body: { statusCode: 409, message: API_ERRORS.newCustomerHoldsFull },
     });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createCustomer, type TestUser } from '../../../tests/support/accounts';
 import { createTools } from '../../../tests/support/factories';
 import { startFakeStripe, type FakeStripe } from '../../../tests/support/fake-stripe';
+import { paymentSucceededEvent, sendStripeWebhook, signWebhook } from '../../../tests/support/stripe-webhook';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS } from '../../shared';
 import type { ToolRow } from '../catalogue/tools-repository';
@@ -12,8 +13,6 @@ import { documentPolicy } from '../../../tests/support/document-policy';
 
 const WEBHOOK_SECRET = 'whsec_test';
 const DELIVERY = { address: '12 Mill Lane, Dayton, OH', phone: '+1 555 0100' };
-// Only the SDK's webhook helpers are used from this client: it never makes a request.
-const stripe = new Stripe('sk_test_unused', { telemetry: false });
 
 let fake: FakeStripe;
 let t: TestApp;
@@ -69,29 +68,8 @@ async function getOrder(orderId: string) {
   return res.json();
 }
 
-function paymentSucceededEvent(intent: { id: string; amount: number; currency: string; metadata: Record<string, string> }) {
-  return JSON.stringify({
-    id: `evt_${randomUUID().replaceAll('-', '')}`,
-    object: 'event',
-    api_version: '2026-10-28.endive',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type: 'payment_intent.succeeded',
-    data: { object: { object: 'payment_intent', status: 'succeeded', ...intent } },
-  });
-}
-
-const sendWebhook = (payload: string, signature: string | null) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/stripe/webhook',
-    headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) },
-    payload,
-  });
-
-const sign = (payload: string, secret = WEBHOOK_SECRET) => stripe.webhooks.generateTestHeaderString({ payload, secret });
+const sendWebhook = (payload: string, signature: string | null) => sendStripeWebhook(t.app, payload, signature);
+const sign = (payload: string, secret = WEBHOOK_SECRET) => signWebhook(payload, secret);
 
 describe('Stripe configuration', () => {
   it('tells the browser to use Stripe with the publishable key only', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tests/support/accounts';
-import { createTools } from '../../../tests/support/factories';
+import { orderNewTool } from '../../../tests/support/orders';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, VALIDATION } from '../../shared';
 import { orders, testPaymentIntents } from '../db/schema';
@@ -25,13 +25,7 @@ let ip = 0;
 
 /** An unpaid order of 3 units at $12.34 (37.02 in all), with its payment intent. */
 async function orderWithIntent(user: TestUser = buyer) {
-  const [tool] = await createTools(t.database.db, 1, { priceCents: 1234, minQty: 1, availableQty: 50 });
-  const placed = await t.app.inject({
-    method: 'POST',
-    url: '/api/order',
-    headers: bearer(user),
-    payload: { toolId: tool!.id, quantity: 3, address: '3 Card Court', phone: '555-0123' },
-  });
+  const placed = await orderNewTool(t, user, { priceCents: 1234, minQty: 1, availableQty: 50 }, { quantity: 3, address: '3 Card Court', phone: '555-0123' });
   const orderId: string = placed.json().insertedId;
   const intent = await createIntent(orderId, user, 0.01);
   expect(intent.statusCode).toBe(200);

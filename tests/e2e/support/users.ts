@@ -41,6 +41,16 @@ export async function signUpByApi(page: Page, user: E2EUser) {
   expect(verified.status(), await verified.text()).toBe(200);
 }
 
+/** Registers through the Sign Up form, the way a person does, up to the page that asks them to check their mail. */
+export async function signUpWithForm(page: Page, user: E2EUser) {
+  await page.goto('/registration');
+  await page.getByLabel('User name').fill(user.name);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+}
+
 /** Signs in through the login form, the way a person does. */
 export async function signInWithForm(page: Page, user: Pick<E2EUser, 'email' | 'password'>) {
   await page.getByLabel('Email').fill(user.email);

@@ -1,9 +1,9 @@
-import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { EMPTY_TEXT } from '../../../shared/messages';
 import type { ContactMessage } from '../../../shared/schemas/admin';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { Loading } from '../../components/loading';
+import { SelectField } from '../../components/select-field';
 import { useKeepPageInRange, usePageParam } from '../../lib/paging';
 import { notify } from '../../lib/toast';
 import { MESSAGES_PAGE_SIZE, useMessages } from './api/get-messages';
@@ -42,7 +42,6 @@ const columns: DataTableColumn<ContactMessage>[] = [
 ];
 
 export default function MessagesPage() {
-  const showId = useId();
   const [params, setParams] = useSearchParams();
   const [page, setPage] = usePageParam();
   // Unanswered messages are what an admin comes here for; `?show=all` lists every one.
@@ -74,15 +73,16 @@ export default function MessagesPage() {
   return (
     <section aria-labelledby="messages-title">
       <h2 id="messages-title" className="text-3xl font-bold">Messages</h2>
-      <div className="form-control mt-6 w-full sm:w-auto">
-        <label htmlFor={showId} className="mb-1 block text-sm font-medium">
-          Show
-        </label>
-        <select id={showId} className="select w-full sm:w-64" value={showAll ? 'all' : 'unhandled'} onChange={(event) => changeFilter(event.target.value === 'all')}>
-          <option value="unhandled">Unhandled</option>
-          <option value="all">All</option>
-        </select>
-      </div>
+      <SelectField
+        label="Show"
+        className="mt-6 w-full sm:w-auto"
+        selectClassName="w-full sm:w-64"
+        value={showAll ? 'all' : 'unhandled'}
+        onChange={(event) => changeFilter(event.target.value === 'all')}
+      >
+        <option value="unhandled">Unhandled</option>
+        <option value="all">All</option>
+      </SelectField>
       {messages.isPending ? <Loading label="Loading messages" /> : null}
       {messages.isError ? (
         <div role="alert" className="alert alert-error mt-6">

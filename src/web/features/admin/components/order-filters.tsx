@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { VALIDATION } from '../../../../shared/messages';
+import { SelectField } from '../../../components/select-field';
 import { ORDER_STATES, type OrderState } from '../../../../shared/schemas/admin';
 import { SIMPLE_EMAIL } from '../../../../shared/schemas/fields';
 
@@ -21,7 +22,6 @@ export const isOrderState = (value: string): value is OrderState => (ORDER_STATE
 
 /** The order list's filters: a state, and a buyer's email (the API matches it exactly). */
 export function OrderFilters({ state, email, onStateChange, onEmailChange }: OrderFiltersProps) {
-  const stateId = useId();
   const emailId = useId();
   const emailErrorId = `${emailId}-error`;
   const [draft, setDraft] = useState(email ?? '');
@@ -40,24 +40,20 @@ export function OrderFilters({ state, email, onStateChange, onEmailChange }: Ord
 
   return (
     <div className="mt-6 flex flex-wrap items-start gap-4">
-      <div className="form-control w-full sm:w-auto">
-        <label htmlFor={stateId} className="mb-1 block text-sm font-medium">
-          Show
-        </label>
-        <select
-          id={stateId}
-          className="select w-full sm:w-64"
-          value={state ?? ''}
-          onChange={(event) => onStateChange(isOrderState(event.target.value) ? event.target.value : undefined)}
-        >
-          <option value="">All</option>
-          {ORDER_STATES.map((value) => (
-            <option key={value} value={value}>
-              {ORDER_STATE_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Show"
+        className="w-full sm:w-auto"
+        selectClassName="w-full sm:w-64"
+        value={state ?? ''}
+        onChange={(event) => onStateChange(isOrderState(event.target.value) ? event.target.value : undefined)}
+      >
+        <option value="">All</option>
+        {ORDER_STATES.map((value) => (
+          <option key={value} value={value}>
+            {ORDER_STATE_LABELS[value]}
+          </option>
+        ))}
+      </SelectField>
       <form role="search" aria-label="Orders by buyer" onSubmit={search} noValidate className="form-control w-full min-w-0 sm:w-auto sm:flex-1">
         <label htmlFor={emailId} className="mb-1 block text-sm font-medium">
           Buyer email

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type Ref } from 'react';
 import { CATALOGUE_SORTS, isCatalogueSort, SEARCH_QUERY_MAX, type CatalogueSort } from '../../../../shared/catalogue-search';
+import { SelectField } from '../../../components/select-field';
 import type { CatalogueSearch } from '../api/get-items';
 
 export const SORT_LABELS: Record<CatalogueSort, string> = {
@@ -28,7 +29,6 @@ interface CatalogueSearchFormProps {
  */
 export function CatalogueSearchForm({ search, onSearch, onSort, inputRef, disabled = false }: CatalogueSearchFormProps) {
   const searchId = useId();
-  const sortId = useId();
   const [draft, setDraft] = useState(search.q);
   // Back, Forward or a link changed the search: the box shows what the page lists.
   const [shown, setShown] = useState(search.q);
@@ -68,26 +68,22 @@ export function CatalogueSearchForm({ search, onSearch, onSort, inputRef, disabl
           </button>
         </div>
       </form>
-      <div className="form-control w-full sm:w-56">
-        <label htmlFor={sortId} className="mb-1 block text-sm font-medium">
-          Sort by
-        </label>
-        <select
-          id={sortId}
-          className="select w-full"
-          value={search.sort}
-          disabled={disabled}
-          onChange={(event) => {
-            if (isCatalogueSort(event.target.value)) onSort?.(event.target.value);
-          }}
-        >
-          {CATALOGUE_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {SORT_LABELS[sort]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Sort by"
+        className="w-full sm:w-56"
+        selectClassName="w-full"
+        value={search.sort}
+        disabled={disabled}
+        onChange={(event) => {
+          if (isCatalogueSort(event.target.value)) onSort?.(event.target.value);
+        }}
+      >
+        {CATALOGUE_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {SORT_LABELS[sort]}
+          </option>
+        ))}
+      </SelectField>
     </div>
   );
 }
