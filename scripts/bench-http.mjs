@@ -6,6 +6,9 @@
 //
 // A benchmark, not a test: it exits 1 only when a read's ratio falls below FLOOR (or an order
 // oversold), and prints the load average, since on a shared 2-core machine figures move with it.
+// The machine's speed drifts by ±15% within a minute here (another tenant's work), so each read is
+// measured in BENCH_ROUNDS alternating rounds (store, ceiling, store, ceiling, ...) and each side
+// counts its best round: a drift then touches both sides alike rather than one of them.
 //
 //   npm run bench
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench
@@ -24,6 +27,7 @@ import { freePort } from './lib/free-port.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const CONNECTIONS = 50;
 /** Reads must reach this share of the ceiling, or the run fails; TARGET is what issue 10 asks. */
 const FLOOR = 0.5;
@@ -208,11 +212,20 @@ async function benchReads(store, cases, rows) {
   const bare = await startChild([path.join(ROOT, 'scripts/bench/bare-server.mjs'), answersFile], process.env, /listening (\d+)/);
   const bareOrigin = `http://127.0.0.1:${bare.match[1]}`;
   try {
+    const best = (a, b) => (a === null || b.requests.average > a.requests.average ? b : a);
     for (const c of cases) {
-      const ours = await cannon({ url: `${store.origin}${c.path}` });
+      let ours = null;
+      let ceiling = null;
+      let errors = 0;
+      let unexpected = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        const run = await cannon({ url: `${store.origin}${c.path}` });
+        errors += run.errors + run.timeouts;
+        unexpected += run.non2xx - (c.status === 404 ? run.requests.total : 0);
+        ours = best(ours, run);
+        ceiling = best(ceiling, await cannon({ url: `${bareOrigin}${c.path}` }));
+      }
       const storeRss = rssMb(store.pid);
-      const ceiling = await cannon({ url: `${bareOrigin}${c.path}` });
-      const unexpected = ours.non2xx - (c.status === 404 ? ours.requests.total : 0);
       rows.push({
         request: c.label,
         database: store.database,
@@ -224,7 +237,7 @@ async function benchReads(store, cases, rows) {
         bareP99: ceiling.latency.p99,
         ratio: ours.requests.average / ceiling.requests.average,
         read: c.read,
-        errors: ours.errors + ours.timeouts + Math.max(0, unexpected),
+        errors: errors + Math.max(0, unexpected),
       });
     }
   } finally {
@@ -374,7 +387,7 @@ async function main() {
     });
   }
 
-  console.log('\nReads: the store vs a bare Fastify server answering the same bytes (the ceiling)\n');
+  console.log(`\nReads: the store vs a bare Fastify server answering the same bytes (the ceiling), each the best of ${ROUNDS} alternating rounds of ${SECONDS} s\n`);
   console.log('| request | database | store req/s | p50 ms | p99 ms | store RSS MB | ceiling req/s | ceiling p99 ms | store ÷ ceiling |');
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of reads) {

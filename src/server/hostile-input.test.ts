@@ -61,4 +61,21 @@ describe('deeply nested JSON', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(API_ERRORS.bodyTooDeep);
   });
+
+  // The check sits only on routes that may be sent a body (not GET or HEAD): every other method counts.
+  it.each([
+    ['PUT', () => `/api/user/${A.email}`],
+    ['PATCH', () => `/api/items/${toolId}`],
+    ['DELETE', () => '/api/order/00000000-0000-4000-8000-000000000000'],
+    ['OPTIONS', () => '/api/anything'],
+  ] as const)('%s with a deeply nested body → 400 before any handler', async (method, url) => {
+    const res = await t.app.inject({
+      method,
+      url: url(),
+      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...bearer(admin) },
+      payload: nested(10_000),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(API_ERRORS.bodyTooDeep);
+  });
 });

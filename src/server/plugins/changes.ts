@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '../db/client';
 import { openChangeBus, type ChangeBus } from '../lib/change-bus';
+import { addHookWhereMethod, isReadMethod } from '../lib/method-route-hooks';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,9 +10,6 @@ declare module 'fastify' {
     changes: ChangeBus;
   }
 }
-
-/** Methods that never change anything here; every other request may have. */
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Opens this process's change feed (lib/change-bus.ts) as `app.changes`, closed before the database.
@@ -24,11 +22,16 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 async function changesPlugin(app: FastifyInstance, opts: { handle: DatabaseHandle }) {
   const bus = await openChangeBus(opts.handle, app.log);
   app.decorate('changes', bus);
-  // A callback hook, not an async one: it runs on every answer.
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (!READ_METHODS.has(request.method)) bus.changedHere();
-    done(null, payload);
-  });
+  // Only on the routes that may write (a read changes nothing), as a callback hook.
+  addHookWhereMethod(
+    app,
+    'onSend',
+    (request, _reply, payload, done) => {
+      if (!isReadMethod(request.method)) bus.changedHere();
+      done(null, payload);
+    },
+    (method) => !isReadMethod(method),
+  );
   app.addHook('onClose', () => bus.close());
 }
 

@@ -3,15 +3,21 @@ import fp from 'fastify-plugin';
 import { API_ERRORS } from '../../shared';
 import { InvalidInputError } from '../lib/domain-errors';
 import { findJsonProblem } from '../lib/json-shape';
+import { addHookWhereMethod, mayHaveBody } from '../lib/method-route-hooks';
 
 /** Refuses absurdly nested JSON bodies with 400 before any route sees them. */
 async function jsonShapePlugin(app: FastifyInstance) {
-  // A callback hook, not an async one: it runs on every request, and most have no body at all.
-  app.addHook('preValidation', (request, _reply, done) => {
-    if (request.body === null || typeof request.body !== 'object' || Buffer.isBuffer(request.body)) return done();
-    const problem = findJsonProblem(request.body, false);
-    done(problem?.kind === 'too-deep' ? new InvalidInputError(API_ERRORS.bodyTooDeep) : undefined);
-  });
+  // Only on the routes that may be sent a body (not the GET and HEAD ones), as a callback hook.
+  addHookWhereMethod(
+    app,
+    'preValidation',
+    (request, _reply, done) => {
+      if (request.body === null || typeof request.body !== 'object' || Buffer.isBuffer(request.body)) return done();
+      const problem = findJsonProblem(request.body, false);
+      done(problem?.kind === 'too-deep' ? new InvalidInputError(API_ERRORS.bodyTooDeep) : undefined);
+    },
+    mayHaveBody,
+  );
 }
 
 export default fp(jsonShapePlugin, { name: 'json-shape' });
