@@ -158,11 +158,17 @@ async function signUpVerified(store, email, password, name) {
   return accessTokenFor(store.origin, email, verified);
 }
 
-/** Mail files already read: name → { to, text }. */
-const outboxRead = new Map();
+/**
+ * Mail already read, per outbox folder (one per database run): file name → { to, text }. Kept
+ * apart because both runs sign up the same customer addresses, and a link from the other run's
+ * store names a user this one does not have.
+ */
+const outboxesRead = new Map();
 
 /** The token of the verification link mailed to `email`, waiting for the mail to be written. */
 async function verificationTokenFor(outboxDir, email) {
+  if (!outboxesRead.has(outboxDir)) outboxesRead.set(outboxDir, new Map());
+  const outboxRead = outboxesRead.get(outboxDir);
   const deadline = Date.now() + 15_000;
   for (;;) {
     const names = await readdir(outboxDir).catch(() => []);
