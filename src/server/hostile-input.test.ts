@@ -64,10 +64,10 @@ describe('deeply nested JSON', () => {
 
   // The check sits only on routes that may be sent a body (not GET or HEAD): every other method counts.
   it.each([
-    ['PUT', () => `/api/user/${A.email}`],
-    ['PATCH', () => `/api/items/${toolId}`],
-    ['DELETE', () => '/api/order/00000000-0000-4000-8000-000000000000'],
-    ['OPTIONS', () => '/api/anything'],
+    ['PUT', (): string => `/api/user/${A.email}`],
+    ['PATCH', (): string => `/api/items/${toolId}`],
+    ['DELETE', (): string => '/api/order/00000000-0000-4000-8000-000000000000'],
+    ['OPTIONS', (): string => '/api/anything'],
   ] as const)('%s with a deeply nested body → 400 before any handler', async (method, url) => {
     const res = await t.app.inject({
       method,
