@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { catalogueSearchFrom, DEFAULT_CATALOGUE_SORT } from '../../../shared/catalogue-search';
 import type { CatalogueSearch } from './api/get-items';
@@ -7,15 +7,28 @@ import type { CatalogueSearch } from './api/get-items';
  * Our Tools' search and order, kept in the address (`/ourTools?q=multimeter&sort=price_asc`) so a
  * result can be shared, survives a reload, and Back returns to the search before. Each change is
  * a history entry; the defaults (no search, catalogue order) leave the address bare.
+ *
+ * React Router hands a search-params updater the address of the last render, so a second change
+ * made before the first has rendered (a search, then at once a new order, on a busy phone) would
+ * drop the first. Each change therefore builds on the newest search this page asked for.
  */
 export function useCatalogueSearch(): [CatalogueSearch, (change: Partial<CatalogueSearch>) => void] {
   const [params, setParams] = useSearchParams();
   const search = catalogueSearchFrom(params.get('q'), params.get('sort'));
+  /** Searches asked for that the address does not show yet, oldest first. */
+  const pending = useRef<string[]>([]);
+  const shown = params.toString();
+  useEffect(() => {
+    const at = pending.current.indexOf(shown);
+    // One we asked for: the later ones are still on their way. None of them: Back, Forward or a
+    // link moved the address, and what was asked before no longer applies.
+    pending.current = at === -1 ? [] : pending.current.slice(at + 1);
+  }, [shown]);
   const change = useCallback(
     (next: Partial<CatalogueSearch>) =>
       setParams(
         (current) => {
-          const updated = new URLSearchParams(current);
+          const updated = new URLSearchParams(pending.current.at(-1) ?? current);
           if (next.q !== undefined) {
             if (next.q === '') updated.delete('q');
             else updated.set('q', next.q);
@@ -24,6 +37,7 @@ export function useCatalogueSearch(): [CatalogueSearch, (change: Partial<Catalog
             if (next.sort === DEFAULT_CATALOGUE_SORT) updated.delete('sort');
             else updated.set('sort', next.sort);
           }
+          pending.current.push(updated.toString());
           return updated;
         },
         { preventScrollReset: true },
