@@ -12,6 +12,8 @@ export const LIMITS = {
   phoneMax: 30,
   addressMax: 200,
   quantityMax: 1_000_000,
+  /** Different tools in one order, and in one cart. */
+  orderLinesMax: 50,
   emailMax: 254,
   ratingMin: 1,
   ratingMax: 5,
@@ -27,6 +29,9 @@ export const PREVIEW = {
 } as const;
 
 export const HOME_TOOL_COUNT = 6;
+
+/** The header a client sends so that a retried request is done once (POST /api/order, /api/orders, /api/create-payment-intent). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 
 /** Paging for list endpoints. */

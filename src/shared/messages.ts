@@ -44,6 +44,9 @@ export const VALIDATION = {
   quantityPositive: 'Quantity must be at least 1',
   quantityTooLarge: 'Quantity is too large',
   toolIdRequired: 'Choose a tool to buy',
+  orderLinesRequired: 'Choose at least one tool to order',
+  orderLinesTooMany: 'An order can have at most 50 different tools',
+  orderLinesRepeated: 'Each tool can be in an order only once: change its quantity instead',
   orderIdRequired: 'orderId is required',
   orderStatusInvalid: "status must be 'pending' or 'shipped'",
   ratingInvalid: 'Rating must be a whole number from 1 to 5',
@@ -127,13 +130,24 @@ export const API_ERRORS = {
   belowMinimum: (min: number) => `You must order at least ${min} units of this tool`,
   notEnoughStock: (available: number) =>
     available > 0 ? `Only ${available} units of this tool are available` : 'This tool is out of stock',
+  /** The same, for one tool of an order of several. */
+  belowMinimumOf: (name: string, min: number) => `You must order at least ${min} units of ${name}`,
+  notEnoughStockOf: (name: string, available: number) =>
+    available > 0 ? `Only ${available} units of ${name} are available` : `${name} is out of stock`,
+  /** A payment was refused before any charge: the stock it was for was bought by someone else first. */
+  soldOutBeforePayment: (shortages: string) =>
+    `Sorry, ${shortages} sold out while this order waited for payment, so nothing was charged. Change the quantity in a new order, or delete this one`,
+  /** A card payment (Stripe) went through, but the stock was bought by someone else first. */
+  soldOutAfterPayment: (refunded: boolean) =>
+    refunded
+      ? 'Sorry, part of this order sold out while you were paying. Your payment has been refunded'
+      : 'Sorry, part of this order sold out while you were paying. Your payment will be refunded',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible characters',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request. Send a new key for a new request',
+  orderTooLarge: 'This order is too large to take in one go. Please split it into smaller orders',
+  cartFull: 'Your cart can hold at most 50 different tools. Order or remove some first',
   orderPaid: 'A paid order cannot be deleted',
-  tooManyUnpaidOrders: 'You have too many unpaid orders. Please pay for or delete some of them first',
-  unpaidShareReached: (canStillHold: number) =>
-    canStillHold > 0
-      ? `You can hold at most ${canStillHold} more ${canStillHold === 1 ? 'unit' : 'units'} of this tool in unpaid orders. Order fewer, or pay for or delete an unpaid order first`
-      : 'You already hold as many units of this tool as unpaid orders may. Pay for or delete an unpaid order first',
-  newCustomerHoldsFull: 'Many unpaid orders are waiting for this tool right now. Please try again in a few minutes',
+  tooManyUnpaidOrders: (max: number) => `You have ${max} unpaid orders, the most one customer can have. Please pay for or delete some of them first`,
   orderExpired: 'This order has expired and can no longer be paid. Please order again',
   orderNotPayable: 'This order cannot be paid',
   stockChangedMeanwhile: (now: number) =>

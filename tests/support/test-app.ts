@@ -17,11 +17,12 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     AUTH_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     PUBLIC_WRITE_RATE_LIMIT: '1000',
     AUTH_RATE_LIMIT: '1000',
-    // Tests place many orders for one buyer, of any share of a tool; the caps have tests of their
-    // own (orders/stock-hoarding.test.ts, orders/unpaid-cap-race.test.ts).
+    // Tests place many orders for one buyer; the cap has tests of its own (orders/unpaid-cap-race.test.ts).
     MAX_UNPAID_ORDERS: '1000',
-    MAX_UNPAID_SHARE_PERCENT: '100',
-    MAX_NEW_CUSTOMER_HOLD_PERCENT: '100',
+    // Tests read no mail unless they ask for a catcher, yet most of them exercise the store as it
+    // runs with a mail server: addresses must be confirmed. The default without SMTP_URL (off) has
+    // tests of its own (accounts/default-install.test.ts).
+    EMAIL_VERIFICATION: 'required',
   });
   return {
     ...base,

@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { centsToDollars, STATS, type Stats } from '../../shared';
 import type { AppDatabase } from '../db/client';
-import { orders, tools } from '../db/schema';
+import { orderLines, orders, tools } from '../db/schema';
 
 /*
  * The Overview's figures, each computed by the database in one query (nothing is summed in
@@ -9,7 +9,8 @@ import { orders, tools } from '../db/schema';
  * and both drivers return it as a number (bigint and numeric come back as strings).
  */
 
-const amountCents = sql`${orders.priceCents}::bigint * ${orders.quantity}`;
+const amountCents = sql`${orders.totalCents}::bigint`;
+const lineCents = sql`${orderLines.priceCents}::bigint * ${orderLines.quantity}`;
 
 /** Order counts per (paid, status), which is what the states are, plus the paid revenue. */
 async function countsByState(db: AppDatabase) {
@@ -59,20 +60,21 @@ async function revenueByDay(db: AppDatabase): Promise<Stats['revenueByDay']> {
   return result.rows.map((row) => ({ day: row.day, revenue: centsToDollars(Number(row.cents)), orders: Number(row.orders) }));
 }
 
-/** The best sellers by paid revenue, per tool and the name it was sold under. */
+/** The best sellers by paid revenue, per tool and the name it was sold under (over every line of every paid order). */
 async function topTools(db: AppDatabase): Promise<Stats['topTools']> {
-  const cents = sql<number>`sum(${amountCents})::float8`.mapWith(Number);
+  const cents = sql<number>`sum(${lineCents})::float8`.mapWith(Number);
   const rows = await db
     .select({
-      toolId: orders.toolId,
-      name: orders.productName,
-      quantity: sql<number>`sum(${orders.quantity})::float8`.mapWith(Number),
+      toolId: orderLines.toolId,
+      name: orderLines.productName,
+      quantity: sql<number>`sum(${orderLines.quantity})::float8`.mapWith(Number),
       cents,
     })
-    .from(orders)
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(eq(orders.paid, true))
-    .groupBy(orders.toolId, orders.productName)
-    .orderBy(desc(cents), asc(orders.productName))
+    .groupBy(orderLines.toolId, orderLines.productName)
+    .orderBy(desc(cents), asc(orderLines.productName))
     .limit(STATS.topTools);
   return rows.map(({ cents: total, ...row }) => ({ ...row, revenue: centsToDollars(total) }));
 }

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tests/support/accounts';
 import { createTools } from '../../../tests/support/factories';
+import { insertOrderWithLines } from '../../../tests/support/orders';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, STATS, type Stats } from '../../shared';
-import { orders, tools } from '../db/schema';
+import { orderLines, orders, tools } from '../db/schema';
 
 /**
  * GET /api/stats against orders in known states and amounts. The expected figures are computed
@@ -31,42 +32,51 @@ const noonDaysAgo = (daysAgo: number) => {
 const lastDays = () => Array.from({ length: STATS.days }, (_v, i) => utcDay(noonDaysAgo(STATS.days - 1 - i)));
 
 type State = 'unpaid' | 'pending' | 'shipped' | 'expired';
+type PlannedTool = { id: string | null; name: string; priceCents: number };
 interface Planned {
-  tool: { id: string | null; name: string; priceCents: number };
+  tool: PlannedTool;
   quantity: number;
+  /** Further lines of the same order. */
+  more?: { tool: PlannedTool; quantity: number }[];
   state: State;
   paidAt?: Date;
 }
 
 async function insertOrders(planned: Planned[]) {
-  await t.database.db.insert(orders).values(
-    planned.map((p) => ({
-      userId: customer.userId,
-      toolId: p.tool.id,
-      name: customer.name,
-      email: customer.email,
-      address: '1 Stats Street',
-      phone: '555-0101',
-      productName: p.tool.name,
-      productImage: '/images/tools/digital-multimeter.svg',
-      description: 'A tool sold for the statistics test.',
-      priceCents: p.tool.priceCents,
-      quantity: p.quantity,
-      paid: p.state === 'pending' || p.state === 'shipped',
-      status: p.state === 'unpaid' ? null : p.state,
-      transactionId: p.state === 'pending' || p.state === 'shipped' ? `pi_stats_${randomUUID()}` : null,
-      paidAt: p.paidAt ?? null,
-      shippedAt: p.state === 'shipped' ? new Date() : null,
-      expiredAt: p.state === 'expired' ? new Date() : null,
-    })),
-  );
+  for (const p of planned) {
+    const paid = p.state === 'pending' || p.state === 'shipped';
+    await insertOrderWithLines(
+      t.database.db,
+      {
+        userId: customer.userId,
+        name: customer.name,
+        email: customer.email,
+        address: '1 Stats Street',
+        phone: '555-0101',
+        paid,
+        status: p.state === 'unpaid' ? null : p.state,
+        transactionId: paid ? `pi_stats_${randomUUID()}` : null,
+        paidAt: p.paidAt ?? null,
+        shippedAt: p.state === 'shipped' ? new Date() : null,
+        expiredAt: p.state === 'expired' ? new Date() : null,
+      },
+      [{ tool: p.tool, quantity: p.quantity }, ...(p.more ?? [])].map(({ tool, quantity }) => ({
+        toolId: tool.id,
+        productName: tool.name,
+        priceCents: tool.priceCents,
+        quantity,
+      })),
+    );
+  }
 }
 
 /** What the Overview should say about the database as it is now, worked out row by row. */
 async function expectedStats(): Promise<Stats> {
   const rows = await t.database.db.select().from(orders);
+  const lines = await t.database.db.select().from(orderLines);
   const paid = rows.filter((o) => o.paid);
-  const cents = (o: (typeof rows)[number]) => o.priceCents * o.quantity;
+  const cents = (o: (typeof rows)[number]) =>
+    lines.filter((line) => line.orderId === o.id).reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   const state = (o: (typeof rows)[number]): State => o.status ?? 'unpaid';
   const ordersByState = { unpaid: 0, pending: 0, shipped: 0, expired: 0 };
   for (const o of rows) ordersByState[state(o)] += 1;
@@ -77,11 +87,12 @@ async function expectedStats(): Promise<Stats> {
   });
 
   const byTool = new Map<string, { toolId: string | null; name: string; quantity: number; cents: number }>();
-  for (const o of paid) {
-    const key = `${o.toolId}|${o.productName}`;
-    const entry = byTool.get(key) ?? { toolId: o.toolId, name: o.productName, quantity: 0, cents: 0 };
-    entry.quantity += o.quantity;
-    entry.cents += cents(o);
+  const paidIds = new Set(paid.map((o) => o.id));
+  for (const line of lines.filter((l) => paidIds.has(l.orderId))) {
+    const key = `${line.toolId}|${line.productName}`;
+    const entry = byTool.get(key) ?? { toolId: line.toolId, name: line.productName, quantity: 0, cents: 0 };
+    entry.quantity += line.quantity;
+    entry.cents += line.priceCents * line.quantity;
     byTool.set(key, entry);
   }
   const topTools = [...byTool.values()]
@@ -133,6 +144,8 @@ describe('GET /api/stats', () => {
       { tool: tool3, quantity: 2, state: 'unpaid' },
       { tool: tool3, quantity: 1, state: 'pending', paidAt: noonDaysAgo(5) },
       { tool: retired, quantity: 1, state: 'shipped', paidAt: noonDaysAgo(1) },
+      // An order of two tools: each line counts toward its own tool.
+      { tool: tool2, quantity: 1, more: [{ tool: tool3, quantity: 3 }], state: 'shipped', paidAt: noonDaysAgo(3) },
     ]);
     // And one order paid today through the real checkout with the test card.
     const placed = await t.app.inject({
@@ -156,19 +169,20 @@ describe('GET /api/stats', () => {
     expect(body).toEqual(await expectedStats());
 
     // The same figures, worked out by hand, in case both sides shared a mistake.
-    expect(body.ordersByState).toEqual({ unpaid: 3, pending: 4, shipped: 4, expired: 1 });
-    expect(body.paidRevenue).toBeCloseTo(37.02 + 12.34 + 123.4 + 12.34 + 199.98 + 5 + 300 + 40, 2);
+    expect(body.ordersByState).toEqual({ unpaid: 3, pending: 4, shipped: 5, expired: 1 });
+    expect(body.paidRevenue).toBeCloseTo(37.02 + 12.34 + 123.4 + 12.34 + 199.98 + 5 + 300 + 40 + 114.99, 2);
     const today = body.revenueByDay.at(-1)!;
     expect(today).toEqual({ day: utcDay(new Date()), revenue: 77.02, orders: 2 });
     expect(body.revenueByDay[0]).toEqual({ day: utcDay(noonDaysAgo(STATS.days - 1)), revenue: 123.4, orders: 1 });
     expect(body.revenueByDay.at(-3)).toEqual({ day: utcDay(noonDaysAgo(2)), revenue: 24.68, orders: 2 });
-    expect(body.revenueByDay.filter((d) => d.orders > 0)).toHaveLength(5);
+    expect(body.revenueByDay.at(-4)).toEqual({ day: utcDay(noonDaysAgo(3)), revenue: 114.99, orders: 1 });
+    expect(body.revenueByDay.filter((d) => d.orders > 0)).toHaveLength(6);
     expect(body.topTools.map((tool) => [tool.name, tool.quantity, tool.revenue])).toEqual([
       ['Retired Tool', 1, 300],
-      [tool2.name, 2, 199.98],
+      [tool2.name, 3, 299.97],
       [tool1.name, 14, 172.76],
       [t4!.name, 2, 40],
-      ['Tool One (old name)', 1, 12.34],
+      [tool3.name, 4, 20],
     ]);
     expect(body.topTools[0]!.toolId).toBeNull();
     expect(body.lowStock.map((tool) => tool.availableQty)).toEqual([0, 1, 1, 3, 38]);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tests/support/accounts';
 import { buildProductInput, buildTool, createTools } from '../../../tests/support/factories';
 import type { ProductForm } from '../../shared';
+import { payWithTestCard } from '../../../tests/support/orders';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { tools } from '../db/schema';
 
@@ -48,7 +49,7 @@ describe('a change is visible on the next read', () => {
     expect(list.find((tool) => tool._id === toolId)?.name).toBe('Renamed Torque Wrench');
   });
 
-  it('shows the stock an order took on the next read, and a new tool in the list and its total', async () => {
+  it('shows the stock a sale took on the next read, and a new tool in the list and its total', async () => {
     const before = await toolOf();
     const order = await t.app.inject({
       method: 'POST',
@@ -57,6 +58,9 @@ describe('a change is visible on the next read', () => {
       payload: { toolId, quantity: 3, address: '3 Cache Lane', phone: '555-0103' },
     });
     expect(order.statusCode).toBe(201);
+    // An unpaid order holds nothing; the payment takes the units.
+    expect((await toolOf()).availableQty).toBe(before.availableQty);
+    expect((await payWithTestCard(t.app, customer, order.json().insertedId)).confirm?.statusCode).toBe(200);
     expect((await toolOf()).availableQty).toBe(before.availableQty - 3);
 
     const listed = await get('/api/items?limit=50');

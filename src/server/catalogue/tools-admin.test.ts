@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createCast, type TestUser } from '../../../tests/support/accounts';
 import { buildProductInput, createTools } from '../../../tests/support/factories';
+import { payWithTestCard } from '../../../tests/support/orders';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, VALIDATION, type Order, type Tool } from '../../shared';
 import { auditLog, tools } from '../db/schema';
@@ -235,7 +236,8 @@ describe('PATCH /api/items/:id', () => {
 
   it('refuses a stock change over a sale made meanwhile with 409, and keeps the sale', async () => {
     const tool = await oneTool(2, 10);
-    await placeOrder(customer, tool._id, 3);
+    const sold = await placeOrder(customer, tool._id, 3);
+    expect((await payWithTestCard(t.app, customer, sold._id)).confirm?.statusCode).toBe(200);
     const written = await auditWrittenBy(async () => {
       const res = await t.app.inject(patch(tool._id, { name: 'Renamed too', availableQty: 50, expectedAvailableQty: 10 }));
       expect(res.statusCode).toBe(409);
@@ -252,7 +254,8 @@ describe('PATCH /api/items/:id', () => {
     const edit = { name: 'Torque Wrench Mk II', price: 64.5, image: 'https://cdn.example.com/new.webp', description: 'Now with a case.' };
     const res = await t.app.inject(patch(tool._id, edit));
     expect(res.json()).toEqual({ modifiedCount: 1 });
-    expect((await getTool(tool._id)).json()).toEqual({ ...tool, ...edit, availableQty: 18 });
+    // An unpaid order held nothing: the stock is as it was.
+    expect((await getTool(tool._id)).json()).toEqual({ ...tool, ...edit, availableQty: 20 });
     const after = (await t.app.inject({ method: 'GET', url: `/api/orders/${order._id}`, headers: bearer(customer) })).json();
     expect(after).toEqual(order);
   });
@@ -354,7 +357,7 @@ describe('DELETE /api/items/:id', () => {
 
     const read = await t.app.inject({ method: 'GET', url: `/api/orders/${order._id}`, headers: bearer(customer) });
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual({ ...order, toolId: null });
+    expect(read.json()).toEqual({ ...order, toolId: null, lines: [{ ...order.lines[0]!, toolId: null }] });
     expect(read.json()).toMatchObject({
       productName: tool!.name,
       productImage: tool!.image,

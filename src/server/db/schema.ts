@@ -1,5 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -189,8 +189,9 @@ export const signInFailures = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Buying. An order copies the tool's name, image, description and unit price when it is placed,
-// so later catalogue edits never change what a customer bought or paid.
+// Buying. An order has one line per tool; each line copies the tool's name, image, description
+// and unit price when the order is placed, so later catalogue edits never change what a customer
+// bought or paid. An unpaid order holds no stock: a payment takes it (decision 019).
 // ---------------------------------------------------------------------------------------------
 
 export const ORDER_STATUSES = ['pending', 'shipped', 'expired'] as const;
@@ -202,19 +203,15 @@ export const orders = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    toolId: uuid('tool_id').references(() => tools.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
     address: text('address').notNull(),
     phone: text('phone').notNull(),
-    productName: text('product_name').notNull(),
-    productImage: text('product_image').notNull(),
-    description: text('description').notNull(),
-    priceCents: integer('price_cents').notNull(),
-    quantity: integer('quantity').notNull(),
+    /** The sum of the lines' price × quantity, written with them and never changed. */
+    totalCents: integer('total_cents').notNull(),
     paid: boolean('paid').notNull().default(false),
     transactionId: text('transaction_id').unique(),
-    /** null while unpaid and holding stock. */
+    /** null while unpaid and payable. */
     status: text('status', { enum: ORDER_STATUSES }),
     paymentIntentId: text('payment_intent_id'),
     createdAt: createdAt(),
@@ -228,19 +225,84 @@ export const orders = pgTable(
     // The admin's order list, filtered by buyer or by state, newest first.
     index('orders_email_created_idx').on(t.email, t.createdAt),
     index('orders_state_created_idx').on(t.paid, t.status, t.createdAt),
-    // Revenue per day and top tools read only paid orders.
+    // Revenue per day reads only paid orders.
     index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paid} = true`),
-    // The expiry sweep reads only unpaid orders that still hold stock.
+    // The expiry sweep reads only unpaid orders that may still be paid.
     index('orders_holding_created_idx').on(t.createdAt).where(sql`${t.paid} = false and ${t.status} is null`),
-    // Every placement sums the holds of its tool, and asks of each holder whether they ever paid
-    // (orders/hold-limits.ts): without these, each order read every unpaid order in the store.
-    index('orders_holding_tool_idx').on(t.toolId, t.userId, t.quantity).where(sql`${t.paid} = false and ${t.status} is null`),
+    // "Has this customer ever paid?" (reviews come from buyers).
     index('orders_paid_user_idx').on(t.userId).where(sql`${t.paid} = true`),
-    check('orders_quantity_positive', sql`${t.quantity} >= 1`),
-    check('orders_price_non_negative', sql`${t.priceCents} >= 0`),
+    check('orders_total_non_negative', sql`${t.totalCents} >= 0`),
     check('orders_status_known', sql`${t.status} is null or ${t.status} in ('pending', 'shipped', 'expired')`),
     check('orders_paid_has_transaction', sql`${t.paid} = false or ${t.transactionId} is not null`),
   ],
+);
+
+/** What an order is for: one row per tool, in the order the buyer listed them. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 0, 1, 2 ... in the order the lines were given. */
+    position: smallint('position').notNull(),
+    /** null once the tool was deleted from the catalogue (the line keeps its copy). */
+    toolId: uuid('tool_id').references(() => tools.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    productImage: text('product_image').notNull(),
+    description: text('description').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.position] }),
+    // Top tools sold (the overview) and "which orders hold this tool".
+    index('order_lines_tool_idx').on(t.toolId),
+    check('order_lines_quantity_positive', sql`${t.quantity} >= 1`),
+    check('order_lines_price_non_negative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/**
+ * A signed-in customer's cart: the tools and quantities they mean to buy, kept between visits and
+ * devices. Prices and stock are read from the catalogue when the cart is shown and again when it
+ * is ordered; nothing here holds stock.
+ */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.toolId] }), check('cart_lines_quantity_positive', sql`${t.quantity} >= 1`)],
+);
+
+/**
+ * `Idempotency-Key`s of requests that create something (an order, a payment intent), per customer:
+ * a retried request with the same key gets the first answer instead of doing the work again.
+ * Written in the same transaction as what the request created, so a key exists exactly when its
+ * answer does. Kept a day (the expiry sweep deletes older ones).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Which call and which body the key was first used with (a hash): another with the same key is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    statusCode: smallint('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
 /** Payment intents of the built-in test-mode card processor (Stripe keeps its own). */
@@ -268,7 +330,7 @@ export const testPaymentIntents = pgTable(
 );
 
 /** Why the store hands a payment back: the order it was for can no longer take it. */
-export const REFUND_REASONS = ['order-deleted', 'tool-deleted', 'paid-another-way', 'expired-sold-out'] as const;
+export const REFUND_REASONS = ['order-deleted', 'tool-deleted', 'paid-another-way', 'expired-sold-out', 'sold-out'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 export const REFUND_STATUSES = ['pending', 'refunded', 'failed'] as const;
 

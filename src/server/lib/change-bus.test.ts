@@ -6,6 +6,7 @@ import { createTestDatabase } from '../../../tests/support/test-database';
 import type { DatabaseHandle } from '../db/client';
 import { tools } from '../db/schema';
 import { openChangeBus, publishChange, type ChangeBus, type ChangeTopic } from './change-bus';
+import { payWithTestCard } from '../../../tests/support/orders';
 
 const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
 /** PostgreSQL delivers NOTIFY on another connection, so a subscriber hears it a moment after the commit. */
@@ -86,7 +87,7 @@ describe('the store on the change bus', () => {
 
   const totalCount = async () => Number((await t.app.inject({ method: 'GET', url: '/api/items' })).headers['x-total-count']);
 
-  it('publishes "tools" for an admin create, edit and delete, and "stock" for an order', async () => {
+  it('publishes "tools" for an admin create, edit and delete, and "stock" for a paid order (an unpaid one changes no stock)', async () => {
     const admin = await createAdmin(t.app, t.database.db);
     const customer = await createCustomer(t.app);
     heard.length = 0;
@@ -109,6 +110,7 @@ describe('the store on the change bus', () => {
       payload: { toolId: id, quantity: 1, address: '1 Bus Street', phone: '555-0101' },
     });
     expect(order.statusCode).toBe(201);
+    expect((await payWithTestCard(t.app, customer, order.json().insertedId)).confirm?.statusCode).toBe(200);
     await heardUntil(heard, 'stock');
     expect(heard).toEqual(['stock']);
 

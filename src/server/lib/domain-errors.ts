@@ -11,6 +11,7 @@ export type DomainErrorKind =
   | 'not-allowed'
   | 'not-found'
   | 'conflict'
+  | 'unprocessable'
   | 'too-frequent';
 
 export abstract class DomainError extends Error {
@@ -53,6 +54,11 @@ export class NotFoundError extends DomainError {
 /** The thing exists but its state does not allow this now (already shipped, sold out, ...). */
 export class ConflictError extends DomainError {
   readonly kind = 'conflict';
+}
+
+/** The request is well formed but contradicts an earlier one (an Idempotency-Key reused for another request). */
+export class UnprocessableError extends DomainError {
+  readonly kind = 'unprocessable';
 }
 
 /** The caller has done this too often lately (posted too many reviews, ...); it may try again later. */

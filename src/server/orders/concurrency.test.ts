@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tests/support/accounts';
 import { createTools } from '../../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, type Order } from '../../shared';
 import { orders, testPaymentIntents } from '../db/schema';
-import { expireStaleOrders } from './orders-repository';
+import { sweepStaleOrders } from './orders-repository';
+import { payWithTestCard } from '../../../tests/support/orders';
 
 /**
  * Many requests at once. On PostgreSQL (the api-postgres project) they really run in parallel on
@@ -40,49 +41,75 @@ async function ordersForTool(toolId: string): Promise<Order[]> {
   return (res.json() as Order[]).filter((o) => o.toolId === toolId);
 }
 
-describe('buying the last units at the same time', () => {
-  it('50 customers after 10 units: exactly 10 get them, 40 hear 409, the tool ends at 0', async () => {
-    const tool = await newTool(10);
-    const results = await Promise.all(customers.map((c) => order(c, tool.id, 1)));
+/** The same order, placed (201) by every one of `buyers`; answers each order's id, in their order. */
+async function everyonePlaces(buyers: TestUser[], toolId: string, quantity: number): Promise<string[]> {
+  const placed = await Promise.all(buyers.map((c) => order(c, toolId, quantity)));
+  expect(placed.map((r) => r.statusCode)).toEqual(buyers.map(() => 201));
+  return placed.map((r) => r.json().insertedId as string);
+}
 
-    const won = results.filter((r) => r.statusCode === 201);
-    const lost = results.filter((r) => r.statusCode === 409);
-    expect(won).toHaveLength(10);
-    expect(lost).toHaveLength(40);
-    for (const res of lost) expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.notEnoughStock(0) });
+const intentsOf = (orderIds: string[]) =>
+  Promise.all(orderIds.map(async (id) => t.database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.orderId, id))));
+
+describe('buying the last units at the same time (decision 019: the payment takes the stock)', () => {
+  it('50 customers order 1 of the last 10 units: all may order; all pay at once; exactly 10 are charged, 40 are refused before any charge', async () => {
+    const tool = await newTool(10);
+    const ids = await everyonePlaces(customers, tool.id, 1);
+    // Nobody's unpaid order held anything back from anybody.
+    expect(await stockOf(tool.id)).toBe(10);
+
+    const paid = await Promise.all(customers.map((c, i) => payWithTestCard(t.app, c, ids[i]!)));
+    const charged = paid.filter((p) => p.confirm?.statusCode === 200);
+    const refused = paid.filter((p) => p.confirm?.statusCode !== 200);
+    expect(charged).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    // Refused either when asking to pay (the stock was visibly gone) or at the card, before the charge.
+    for (const p of refused) {
+      const res = p.confirm ?? p.intent;
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.soldOutBeforePayment(tool.name) });
+    }
     expect(await stockOf(tool.id)).toBe(0);
 
     const placed = await ordersForTool(tool.id);
-    expect(placed).toHaveLength(10);
-    expect(placed.map((o) => o._id).sort()).toEqual(won.map((r) => r.json().insertedId).sort());
-    expect(placed.every((o) => o.quantity === 1 && !o.paid && o.status === null)).toBe(true);
-    const winners = customers.filter((_c, i) => results[i]!.statusCode === 201).map((c) => c.email);
-    expect(placed.map((o) => o.email).sort()).toEqual(winners.sort());
+    expect(placed.filter((o) => o.paid)).toHaveLength(10);
+    expect(placed.filter((o) => !o.paid).every((o) => o.status === null)).toBe(true);
+    // Only the ten paid orders' cards were charged.
+    const intents = (await intentsOf(ids)).flat();
+    expect(intents.filter((i) => i.status === 'succeeded')).toHaveLength(10);
   });
 
-  it('orders of 3 against 10 units: exactly 3 succeed and 1 unit is left', async () => {
+  it('10 new customers each buy one of the last 10 units at once: all 10 are paid and the stock ends at 0', async () => {
     const tool = await newTool(10);
-    const results = await Promise.all(customers.slice(0, 8).map((c) => order(c, tool.id, 3)));
-    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(3);
-    const refused = results.filter((r) => r.statusCode !== 201);
-    expect(refused).toHaveLength(5);
-    for (const res of refused) {
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.notEnoughStock(1) });
+    const ten = customers.slice(10, 20);
+    const ids = await everyonePlaces(ten, tool.id, 1);
+    const paid = await Promise.all(ten.map((c, i) => payWithTestCard(t.app, c, ids[i]!)));
+    expect(paid.map((p) => p.confirm?.statusCode)).toEqual(ten.map(() => 200));
+    expect(await stockOf(tool.id)).toBe(0);
+    expect((await ordersForTool(tool.id)).filter((o) => o.paid && o.status === 'pending')).toHaveLength(10);
+  });
+
+  it('orders of 3 against 10 units, paid at once: exactly 3 are paid and 1 unit is left', async () => {
+    const tool = await newTool(10);
+    const eight = customers.slice(0, 8);
+    const ids = await everyonePlaces(eight, tool.id, 3);
+    const paid = await Promise.all(eight.map((c, i) => payWithTestCard(t.app, c, ids[i]!)));
+    expect(paid.filter((p) => p.confirm?.statusCode === 200)).toHaveLength(3);
+    for (const p of paid.filter((x) => x.confirm?.statusCode !== 200)) {
+      const res = p.confirm ?? p.intent;
+      expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.soldOutBeforePayment(`${tool.name} (only 1 left)`) });
     }
     expect(await stockOf(tool.id)).toBe(1);
-    expect(await ordersForTool(tool.id)).toHaveLength(3);
   });
 });
 
 describe('deleting the same order at the same time', () => {
-  it('deletes it once and gives its stock back once', async () => {
+  it('deletes it once and never touches the stock', async () => {
     const tool = await newTool(10);
     const buyer = customers[0]!;
     const res = await order(buyer, tool.id, 3);
     expect(res.statusCode).toBe(201);
     const id: string = res.json().insertedId;
-    expect(await stockOf(tool.id)).toBe(7);
 
     const callers = [buyer, admin, buyer, admin, buyer, admin];
     const results = await Promise.all(
@@ -100,21 +127,20 @@ describe('deleting the same order at the same time', () => {
   });
 });
 
-describe('deleting a stale order while the expiry sweep runs', () => {
-  it('gives its stock back once, whichever comes first', async () => {
+describe('deleting stale orders while expiry sweeps run', () => {
+  it('deletes each once, expires nothing twice, and never touches the stock', async () => {
     const tool = await newTool(10);
     const buyer = customers[2]!;
     const ids: string[] = [];
     for (let i = 0; i < 3; i += 1) ids.push((await order(buyer, tool.id, 2)).json().insertedId);
-    expect(await stockOf(tool.id)).toBe(4);
-    await t.database.db.update(orders).set({ createdAt: new Date(Date.now() - 31 * 60_000) }).where(eq(orders.toolId, tool.id));
+    await t.database.db.update(orders).set({ createdAt: new Date(Date.now() - 25 * 60 * 60_000) }).where(inArray(orders.id, ids));
 
-    const sweeps = [1, 2].map(() => expireStaleOrders(t.database.db, 48));
+    const sweeps = [1, 2].map(() => sweepStaleOrders(t.database.db, 24 * 60));
     const deletes = ids.map((id) => t.app.inject({ method: 'DELETE', url: `/api/order/${id}`, headers: bearer(buyer) }));
     const [swept, deleted] = await Promise.all([Promise.all(sweeps), Promise.all(deletes)]);
-    // An expired order may still be deleted (it is unpaid); it just has no stock left to give back.
+    // An expired order may still be deleted (it is unpaid).
     for (const res of deleted) expect([res.statusCode, res.json()]).toEqual([200, { deletedCount: 1 }]);
-    expect(swept[0]! + swept[1]!).toBeLessThanOrEqual(3);
+    expect((swept[0] ?? 0) + (swept[1] ?? 0)).toBeLessThanOrEqual(3);
     expect(await stockOf(tool.id)).toBe(10);
     expect(await ordersForTool(tool.id)).toEqual([]);
   });

@@ -1,18 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { forgetOldKeys } from '../lib/idempotency';
 import { sweepStaleOrders } from './orders-repository';
 
 /**
- * Abandoned orders give their stock back every few minutes, besides before each purchase. Every
- * app process runs the timer; the sweep's advisory lock lets one of them work at a time, and each
- * logs what it did (debug when nothing happened), so the log shows which process swept.
+ * Every few minutes, unpaid orders past their time to pay expire, and Idempotency-Keys past their
+ * day are forgotten. Every app process runs the timer; the sweep's advisory lock lets one of them
+ * expire orders at a time, and each logs what it did (debug when nothing happened), so the log
+ * shows which process swept.
  */
-export function scheduleOrderExpiry(app: FastifyInstance, holdMinutes: number, everyMs: number) {
+export function scheduleOrderExpiry(app: FastifyInstance, payMinutes: number, everyMs: number) {
   const sweep = async () => {
     try {
-      const expired = await sweepStaleOrders(app.db, holdMinutes);
+      const expired = await sweepStaleOrders(app.db, payMinutes);
       if (expired === null) app.log.debug('order expiry sweep skipped: another process is sweeping');
       else if (expired === 0) app.log.debug('order expiry sweep found nothing to expire');
-      else app.log.info({ expired }, 'expired unpaid orders and returned their stock');
+      else app.log.info({ expired }, 'expired unpaid orders that were not paid in time');
+      const forgotten = await forgetOldKeys(app.db);
+      if (forgotten > 0) app.log.debug({ forgotten }, 'forgot old idempotency keys');
     } catch (error) {
       app.log.error({ err: error }, 'order expiry sweep failed');
     }

@@ -7,14 +7,14 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS } from '../../shared';
 import { orders, testPaymentIntents } from '../db/schema';
 import { createTestPaymentProvider } from '../payments/test-provider';
-import { expireStaleOrders } from './orders-repository';
+import { expireStaleOrders, payWithTestCard } from '../../../tests/support/orders';
 
-const HOLD_MINUTES = 30;
+const PAY_MINUTES = 30;
 let t: TestApp;
 let buyer: TestUser;
 let rival: TestUser;
 beforeAll(async () => {
-  t = await createTestApp({ orderHoldMinutes: HOLD_MINUTES });
+  t = await createTestApp({ orderPayMinutes: PAY_MINUTES });
   buyer = await createCustomer(t.app, 'Hilda Holder');
   rival = await createCustomer(t.app, 'Rex Rival');
 });
@@ -38,33 +38,11 @@ async function placed(toolId: string, quantity: number, user = buyer): Promise<s
   return res.json().insertedId;
 }
 
-describe('an unpaid order older than the hold', () => {
-  it('expires before the next purchase and its stock goes to the next buyer', async () => {
-    const tool = await newTool(5);
-    const id = await placed(tool.id, 5);
-    const early = await order(rival, tool.id, 1);
-    expect(early.statusCode).toBe(409);
-    expect(early.json()).toEqual({ statusCode: 409, message: API_ERRORS.notEnoughStock(0) });
-
-    await backdate(id, HOLD_MINUTES + 1);
-    await placed(tool.id, 5, rival);
-    expect(await stockOf(tool.id)).toBe(0);
-    expect(await getOrder(id)).toMatchObject({ _id: id, paid: false, status: 'expired', transactionId: null });
-  });
-
-  it('is still held one hour before the hold ends', async () => {
-    const tool = await newTool(3);
-    const id = await placed(tool.id, 3);
-    await backdate(id, HOLD_MINUTES - 1);
-    expect((await order(rival, tool.id, 1)).statusCode).toBe(409);
-    expect((await createIntent(id)).statusCode).toBe(200);
-    expect(await getOrder(id)).toMatchObject({ paid: false, status: null });
-  });
-
-  it('can no longer be paid: create-payment-intent answers 409', async () => {
+describe('an unpaid order older than its time to pay', () => {
+  it('can no longer be paid, even before a sweep has run: create-payment-intent answers 409', async () => {
     const tool = await newTool(5);
     const id = await placed(tool.id, 2);
-    await backdate(id, HOLD_MINUTES + 1);
+    await backdate(id, PAY_MINUTES + 1);
     const res = await createIntent(id);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.orderExpired });
@@ -72,11 +50,22 @@ describe('an unpaid order older than the hold', () => {
     expect(await stockOf(tool.id)).toBe(5);
   });
 
-  it('does not give its stock back a second time when deleted', async () => {
+  it('may still be paid a minute before its time runs out', async () => {
+    const tool = await newTool(3);
+    const id = await placed(tool.id, 3);
+    await backdate(id, PAY_MINUTES - 1);
+    const { confirm } = await payWithTestCard(t.app, buyer, id);
+    expect(confirm?.statusCode).toBe(200);
+    expect(await getOrder(id)).toMatchObject({ paid: true, status: 'pending' });
+    expect(await stockOf(tool.id)).toBe(0);
+  });
+
+  it('held nothing, so expiring or deleting it never moves the stock', async () => {
     const tool = await newTool(10);
     const id = await placed(tool.id, 4);
-    await backdate(id, HOLD_MINUTES + 1);
-    expect(await expireStaleOrders(t.database.db, HOLD_MINUTES)).toBe(1);
+    expect(await stockOf(tool.id)).toBe(10);
+    await backdate(id, PAY_MINUTES + 1);
+    expect(await expireStaleOrders(t.database.db, PAY_MINUTES)).toBe(1);
     expect(await stockOf(tool.id)).toBe(10);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/order/${id}`, headers: bearer(buyer) });
     expect(res.statusCode).toBe(200);
@@ -87,11 +76,10 @@ describe('an unpaid order older than the hold', () => {
   it('is expired once when sweeps run one after another and at the same time', async () => {
     const tool = await newTool(10);
     const id = await placed(tool.id, 4);
-    await backdate(id, HOLD_MINUTES + 1);
-    const atOnce = await Promise.all([1, 2, 3].map(() => expireStaleOrders(t.database.db, HOLD_MINUTES)));
+    await backdate(id, PAY_MINUTES + 1);
+    const atOnce = await Promise.all([1, 2, 3].map(() => expireStaleOrders(t.database.db, PAY_MINUTES)));
     expect(atOnce.reduce((a, b) => a + b, 0)).toBe(1);
-    expect(await expireStaleOrders(t.database.db, HOLD_MINUTES)).toBe(0);
-    expect(await stockOf(tool.id)).toBe(10);
+    expect(await expireStaleOrders(t.database.db, PAY_MINUTES)).toBe(0);
     expect(await getOrder(id)).toMatchObject({ status: 'expired', paid: false });
   });
 });
@@ -106,14 +94,14 @@ describe('orders the sweep leaves alone', () => {
       payload: { clientSecret: (await createIntent(id)).json().clientSecret, card: GOOD_CARD },
     });
     expect(confirm.statusCode).toBe(200);
-    await backdate(id, HOLD_MINUTES * 10);
-    expect(await expireStaleOrders(t.database.db, HOLD_MINUTES)).toBe(0);
+    await backdate(id, PAY_MINUTES * 10);
+    expect(await expireStaleOrders(t.database.db, PAY_MINUTES)).toBe(0);
     expect(await getOrder(id)).toMatchObject({ paid: true, status: 'pending' });
     expect(await stockOf(tool.id)).toBe(7);
   });
 });
 
-describe('a payment that races the end of the hold', () => {
+describe('a payment that races the end of the time to pay', () => {
   /** The card is charged at the processor (as Stripe.js would do it) just before the order expires. */
   async function chargedThenExpired(toolQty: number, quantity: number) {
     const tool = await newTool(toolQty);
@@ -122,8 +110,8 @@ describe('a payment that races the end of the hold', () => {
     const [intent] = await t.database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.orderId, id));
     const charged = await createTestPaymentProvider(t.database.db).confirm(intent!.id, GOOD_CARD, {});
     expect(charged.ok).toBe(true);
-    await backdate(id, HOLD_MINUTES + 1);
-    expect(await expireStaleOrders(t.database.db, HOLD_MINUTES)).toBe(1);
+    await backdate(id, PAY_MINUTES + 1);
+    expect(await expireStaleOrders(t.database.db, PAY_MINUTES)).toBe(1);
     expect(await getOrder(id)).toMatchObject({ status: 'expired', paid: false });
     expect(await stockOf(tool.id)).toBe(toolQty);
     return { toolId: tool.id, id, clientSecret, intentId: intent!.id };
@@ -155,17 +143,18 @@ describe('a payment that races the end of the hold', () => {
 
   it('answers 409, keeps the order unpaid and refunds the payment when the stock is gone meanwhile', async () => {
     const p = await chargedThenExpired(3, 3);
-    await placed(p.toolId, 3, rival);
+    const { confirm } = await payWithTestCard(t.app, rival, await placed(p.toolId, 3, rival));
+    expect(confirm?.statusCode).toBe(200);
     const res = await settleBy['the confirm call'](p);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.paymentRefunded });
+    expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.soldOutAfterPayment(true) });
     expect(await getOrder(p.id)).toMatchObject({ paid: false, status: 'expired', transactionId: null });
     expect(await stockOf(p.toolId)).toBe(0);
     // The money went back (the admin's record of it is tested in payments/pay-delete-race.test.ts).
     const [intent] = await t.database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, p.intentId));
     expect(intent).toMatchObject({ status: 'succeeded', refundedAt: expect.any(Date) });
     // A refunded payment never settles the order later, even once stock is back.
-    expect((await settleBy["the buyer's PATCH"](p)).json()).toEqual({ statusCode: 409, message: API_ERRORS.paymentRefunded });
+    expect((await settleBy["the buyer's PATCH"](p)).json()).toEqual({ statusCode: 409, message: API_ERRORS.soldOutAfterPayment(true) });
   });
 
   // The confirm call can no longer meet this race: it holds the order's row lock from before the
@@ -178,13 +167,13 @@ describe('a payment that races the end of the hold', () => {
     expect((await createTestPaymentProvider(t.database.db).confirm(intent!.id, GOOD_CARD, {})).ok).toBe(true);
     // PATCH after a charge that was never settled: the order is read, then the intent.
     const spy = beforeIntentRead(t.database.db, 1, async () => {
-      await backdate(id, HOLD_MINUTES + 1);
-      expect(await expireStaleOrders(t.database.db, HOLD_MINUTES)).toBe(1);
+      await backdate(id, PAY_MINUTES + 1);
+      expect(await expireStaleOrders(t.database.db, PAY_MINUTES)).toBe(1);
     });
     const res = await settleBy["the buyer's PATCH"]({ id, intentId: intent!.id });
     spy.mockRestore();
     expect(res.statusCode).toBe(200);
-    // The card was charged: the order must be paid (stock taken again), not silently left expired.
+    // The card was charged and the stock is there: the order is paid, not silently left expired.
     expect(await getOrder(id)).toMatchObject({ paid: true, status: 'pending', transactionId: intent!.id });
     expect(await stockOf(tool.id)).toBe(4);
     expect(res.json()).toEqual({ modifiedCount: 1 });
@@ -194,8 +183,8 @@ describe('a payment that races the end of the hold', () => {
     const tool = await newTool(5);
     const id = await placed(tool.id, 2);
     const clientSecret: string = (await createIntent(id)).json().clientSecret;
-    await backdate(id, HOLD_MINUTES + 1);
-    await expireStaleOrders(t.database.db, HOLD_MINUTES);
+    await backdate(id, PAY_MINUTES + 1);
+    await expireStaleOrders(t.database.db, PAY_MINUTES);
     const res = await t.app.inject({ method: 'POST', url: '/api/test-payments/confirm', payload: { clientSecret, card: GOOD_CARD } });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.orderExpired });

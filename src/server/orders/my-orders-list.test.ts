@@ -5,14 +5,14 @@ import { createTools } from '../../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import type { Order } from '../../shared';
 import { orders } from '../db/schema';
-import { expireStaleOrders } from './orders-repository';
+import { expireStaleOrders } from '../../../tests/support/orders';
 
-// Not the default 30, so a pay-by time computed from anything but the store's own setting shows.
-const HOLD_MINUTES = 45;
+// Not the default (a day), so a pay-by time computed from anything but the store's own setting shows.
+const PAY_MINUTES = 45;
 let t: TestApp;
 let buyer: TestUser;
 beforeAll(async () => {
-  t = await createTestApp({ orderHoldMinutes: HOLD_MINUTES });
+  t = await createTestApp({ orderPayMinutes: PAY_MINUTES });
   buyer = await createCustomer(t.app, 'Lisa Lister');
 });
 afterAll(() => t.close());
@@ -36,7 +36,7 @@ const backdate = (id: string, minutes: number) =>
   t.database.db.update(orders).set({ createdAt: new Date(Date.now() - minutes * 60_000) }).where(eq(orders.id, id));
 
 describe("the buyer's order list (My Orders)", () => {
-  it('gives each order its total in exact cents, when it was placed, and when its hold ends', async () => {
+  it('gives each order its total in exact cents, when it was placed, and until when it may be paid', async () => {
     const [tool] = await createTools(t.database.db, 1, { priceCents: 3999, minQty: 1, availableQty: 50 });
     const before = Date.now();
     const id = await placed(tool!.id, 11);
@@ -47,23 +47,23 @@ describe("the buyer's order list (My Orders)", () => {
     const createdAt = Date.parse(mine.createdAt);
     expect(createdAt).toBeGreaterThanOrEqual(before - 1000);
     expect(createdAt).toBeLessThanOrEqual(Date.now() + 1000);
-    expect(Date.parse(mine.payBy) - createdAt).toBe(HOLD_MINUTES * 60_000);
+    expect(Date.parse(mine.payBy) - createdAt).toBe(PAY_MINUTES * 60_000);
   });
 
-  it("'pay by' is the moment the store lets the order go: held just before it, expired just after", async () => {
+  it("'pay by' is the moment the order expires: payable just before it, expired just after", async () => {
     const [tool] = await createTools(t.database.db, 1, { minQty: 1, availableQty: 10 });
     const id = await placed(tool!.id, 2);
 
-    await backdate(id, HOLD_MINUTES - 1);
+    await backdate(id, PAY_MINUTES - 1);
     let mine = (await myOrders()).find((o) => o._id === id)!;
     expect(Date.parse(mine.payBy)).toBeGreaterThan(Date.now());
-    expect(await expireStaleOrders(t.database.db, HOLD_MINUTES)).toBe(0);
+    expect(await expireStaleOrders(t.database.db, PAY_MINUTES)).toBe(0);
     expect((await myOrders()).find((o) => o._id === id)).toMatchObject({ status: null });
 
-    await backdate(id, HOLD_MINUTES + 1);
+    await backdate(id, PAY_MINUTES + 1);
     mine = (await myOrders()).find((o) => o._id === id)!;
     expect(Date.parse(mine.payBy)).toBeLessThan(Date.now());
-    expect(await expireStaleOrders(t.database.db, HOLD_MINUTES)).toBe(1);
+    expect(await expireStaleOrders(t.database.db, PAY_MINUTES)).toBe(1);
     expect((await myOrders()).find((o) => o._id === id)).toMatchObject({ paid: false, status: 'expired' });
   });
 });

@@ -5,6 +5,9 @@ import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tes
 import { startFakeStripe, type FakeStripe } from '../../../tests/support/fake-stripe';
 import { paymentSucceededEvent, sendStripeWebhook, signWebhook } from '../../../tests/support/stripe-webhook';
 import { orderNewTool } from '../../../tests/support/orders';
+import { createTools } from '../../../tests/support/factories';
+import { eq } from 'drizzle-orm';
+import { tools as toolsTable } from '../db/schema';
 import { createTestAppWithMail, TEST_MAIL_FROM, type TestAppWithMail } from '../../../tests/support/app-with-mail';
 import { createTestApp, testConfig, type TestApp } from '../../../tests/support/test-app';
 import { formatUsd } from '../../shared';
@@ -16,7 +19,7 @@ import { formatMailTime } from '../mail/templates/order-mail';
  * receipt: transaction id, total) and shipped, through a real SMTP server. The mail never holds up
  * or fails the order, even while the mail server refuses everything.
  */
-const HOLD_MINUTES = 45;
+const PAY_MINUTES = 45;
 /** PUBLIC_URL of a test store: the links in its mail start here. */
 const STORE_URL = testConfig().auth.publicUrl;
 const GOOD_CARD = { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
@@ -24,7 +27,7 @@ const GOOD_CARD = { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' }
 let t: TestAppWithMail;
 let admin: TestUser;
 beforeAll(async () => {
-  t = await createTestAppWithMail({ orderHoldMinutes: HOLD_MINUTES });
+  t = await createTestAppWithMail({ orderPayMinutes: PAY_MINUTES });
   admin = await createAdmin(t.app, t.database.db);
 });
 afterAll(() => t?.close());
@@ -80,7 +83,9 @@ describe('order mail', () => {
     expect(mail.subject).toBe(`Order placed: 3 × Bench Grinder 8". Please pay by ${payByText}`);
     expect(mail.text).toContain('Total: $3,703.50');
     expect(mail.text).toContain(`Pay by: ${payByText}`);
-    expect(mail.text).toContain(`for ${HOLD_MINUTES} minutes`);
+    expect(mail.text).toContain('3 × Bench Grinder 8": $3,703.50 ($1,234.50 each)');
+    // Nothing is reserved by an unpaid order (decision 019): the mail does not promise it.
+    expect(mail.text).toContain('until then they stay on sale to everyone');
     expect(mail.text).toContain(`Order: ${orderId}`);
     expect(htmlOf(mail)).toContain('$3,703.50');
     expect(htmlOf(mail)).toContain(payByText);
@@ -111,6 +116,35 @@ describe('order mail', () => {
     expect(t.catcher.messages.filter((m) => m.subject?.startsWith('Payment received') && m.text?.includes(orderId))).toHaveLength(1);
   });
 
+  it('lists every line of an order of several tools, with one total, in one mail each (placed, paid, shipped)', async () => {
+    const buyer = await createCustomer(t.app, 'Carla Cart');
+    const tools = await createTools(t.database.db, 3, { minQty: 1, availableQty: 50 });
+    const prices = [1999, 250, 100_000];
+    await Promise.all(tools.map((tool, i) => t.database.db.update(toolsTable).set({ priceCents: prices[i]! }).where(eq(toolsTable.id, tool.id))));
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: bearer(buyer),
+      payload: { lines: tools.map((tool, i) => ({ toolId: tool.id, quantity: i + 1 })), address: '7 Cart Close', phone: '555-0177' },
+    });
+    expect(placed.statusCode).toBe(201);
+    const orderId = placed.json<{ insertedId: string }>().insertedId;
+    await pay(buyer, orderId);
+    expect((await ship(orderId)).statusCode).toBe(200);
+    for (const prefix of ['Order placed', 'Payment received', 'Order shipped']) {
+      const mail = await t.catcher.waitForMail(buyer.email, subjectStarts(prefix));
+      expect(mail.text).toContain(`1 × ${tools[0]!.name}: $19.99`);
+      expect(mail.text).toContain(`2 × ${tools[1]!.name}: $5.00 ($2.50 each)`);
+      expect(mail.text).toContain(`3 × ${tools[2]!.name}: $3,000.00 ($1,000.00 each)`);
+      expect(mail.text).toContain('Total: $3,024.99');
+    }
+    expect((await t.catcher.waitForMail(buyer.email, subjectStarts('Order placed'))).subject).toMatch(/^Order placed: 3 tools\. Please pay by /);
+    await queueBarrier(buyer.email);
+    for (const prefix of ['Order placed', 'Payment received', 'Order shipped']) {
+      expect(t.catcher.messages.filter((m) => m.subject?.startsWith(prefix) && m.text?.includes(orderId))).toHaveLength(1);
+    }
+  });
+
   it('tells the buyer when the order ships, with its total', async () => {
     const buyer = await createCustomer(t.app, 'Sid Shipped');
     const orderId = await placeOrder(buyer, { priceCents: 999 }, 11);
@@ -135,7 +169,7 @@ describe('order mail', () => {
       expect(html).toContain('Mallory &lt;i&gt;Markup&lt;/i&gt;');
       expect(html).not.toMatch(/<script|<img|<i>/i);
       // The text part carries them exactly as typed.
-      expect(mail.text).toContain('Tool: <script>alert(1)</script>');
+      expect(mail.text).toContain('2 × <script>alert(1)</script>: $10.00 ($5.00 each)');
       expect(mail.text).toContain('<img src=x onerror=alert(2)> & Sons');
     }
   });

@@ -87,14 +87,18 @@ describe('POST /api/order', () => {
       description: tool.description,
       quantity: 3,
       total: 76.5,
+      lines: [
+        { toolId: tool.id, productName: tool.name, productImage: tool.image, description: tool.description, price: 25.5, quantity: 3, total: 76.5 },
+      ],
       paid: false,
       transactionId: null,
       status: null,
       createdAt: expect.any(String),
       payBy: expect.any(String),
     });
-    expect(Date.parse(body.payBy) - Date.parse(body.createdAt)).toBe(30 * 60_000);
-    expect(await stockOf(tool.id)).toBe(17);
+    // A day to pay (ORDER_PAY_MINUTES), and nothing taken off sale until the payment.
+    expect(Date.parse(body.payBy) - Date.parse(body.createdAt)).toBe(24 * 60 * 60_000);
+    expect(await stockOf(tool.id)).toBe(20);
   });
 
   it("saves the delivery address and phone on the buyer's profile", async () => {
@@ -136,7 +140,7 @@ describe('POST /api/order', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ statusCode: 400, message: API_ERRORS.belowMinimum(5) });
     expect(await stockOf(tool.id)).toBe(20);
-    await placed(tool.id, 5);
+    await pay(await placed(tool.id, 5));
     expect(await stockOf(tool.id)).toBe(15);
   });
 
@@ -147,7 +151,7 @@ describe('POST /api/order', () => {
     expect(tooMany.json()).toEqual({ statusCode: 409, message: 'Only 4 units of this tool are available' });
     expect(await stockOf(tool.id)).toBe(4);
 
-    await placed(tool.id, 4);
+    await pay(await placed(tool.id, 4));
     expect(await stockOf(tool.id)).toBe(0);
     const soldOut = await order(buyer, { toolId: tool.id, quantity: 1, ...DELIVERY });
     expect(soldOut.statusCode).toBe(409);
@@ -189,10 +193,10 @@ describe('POST /api/order', () => {
 });
 
 describe('DELETE /api/order/:id', () => {
-  it('deletes an unpaid order and gives its quantity back', async () => {
+  it('deletes an unpaid order, which held no stock', async () => {
     const tool = await newTool();
     const id = await placed(tool.id, 6);
-    expect(await stockOf(tool.id)).toBe(14);
+    expect(await stockOf(tool.id)).toBe(20);
     const res = await deleteOrder(id, buyer);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deletedCount: 1 });
@@ -200,7 +204,7 @@ describe('DELETE /api/order/:id', () => {
     expect((await getOrder(id)).statusCode).toBe(404);
   });
 
-  it('answers 404 the second time, and gives the stock back only once', async () => {
+  it('answers 404 the second time, and never moves the stock', async () => {
     const tool = await newTool();
     const id = await placed(tool.id, 6);
     expect((await deleteOrder(id, buyer)).json()).toEqual({ deletedCount: 1 });
@@ -262,7 +266,7 @@ describe('PATCH /api/order/:id {status: shipped}', () => {
 });
 
 describe('unpaid orders per customer', () => {
-  it('refuses one more unpaid order than the cap (409) and takes no stock for it; deleting one frees a place', async () => {
+  it('refuses one more unpaid order than the cap (409), saying the cap; deleting one frees a place', async () => {
     const capped = await createTestApp({ maxUnpaidOrders: 3 });
     try {
       const hoarder = await createCustomer(capped.app, 'Hoarding Harry');
@@ -278,8 +282,9 @@ describe('unpaid orders per customer', () => {
       for (let i = 0; i < 3; i += 1) ids.push((await order()).json().insertedId);
       const refused = await order();
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().message).toBe(API_ERRORS.tooManyUnpaidOrders);
-      expect((await capped.app.inject({ method: 'GET', url: `/api/items/${tool!.id}` })).json().availableQty).toBe(97);
+      expect(refused.json()).toEqual({ statusCode: 409, message: API_ERRORS.tooManyUnpaidOrders(3) });
+      expect(API_ERRORS.tooManyUnpaidOrders(3)).toBe('You have 3 unpaid orders, the most one customer can have. Please pay for or delete some of them first');
+      expect((await capped.app.inject({ method: 'GET', url: `/api/items/${tool!.id}` })).json().availableQty).toBe(100);
       await capped.app.inject({ method: 'DELETE', url: `/api/order/${ids[0]}`, headers: bearer(hoarder) });
       expect((await order()).statusCode).toBe(201);
     } finally {

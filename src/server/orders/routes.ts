@@ -11,50 +11,50 @@ import {
   isUuid,
   modifiedCountSchema,
   orderCreateSchema,
+  ordersCreateSchema,
   orderPatchSchema,
   orderSchema,
   ordersQuerySchema,
   TOTAL_COUNT_HEADER,
 } from '../../shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Identity } from '../identity/identity';
 import { setNoStore } from '../lib/cache-headers';
 import { ConflictError, InvalidInputError, NotAllowedError, NotFoundError } from '../lib/domain-errors';
+import { fingerprintOf, idempotencyKeyOf, onceForKey } from '../lib/idempotency';
 import type { PaymentProvider } from '../payments/provider';
 import { settlePayment } from '../payments/payment-service';
-import {
-  deleteUnpaidOrder,
-  findOrder,
-  listAllOrders,
-  listOrdersOfUser,
-  placeOrderFreeingStaleHolds,
-  shipOrder,
-  toApiOrder,
-  type OrderRow,
-} from './orders-repository';
-import type { HoldLimits } from './hold-limits';
+import { deleteUnpaidOrder, findOrder, listAllOrders, listOrdersOfUser, shipOrder, toApiOrder, type OrderWithLines } from './orders-repository';
+import { placeOrder, type OrderToPlace } from './place-order';
 import type { OrderMailSettings } from '../mail/templates/order-mail';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  402: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+};
 
-interface OrderRoutesOptions extends HoldLimits {
+interface OrderRoutesOptions {
   provider: PaymentProvider;
-  holdMinutes: number;
+  /** How long an unpaid order may be paid. */
+  payMinutes: number;
+  /** Unpaid orders one customer may have at once. */
+  maxUnpaidOrders: number;
   /** The store's public address, for the links in order mail. */
   storeUrl: string;
 }
 
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, opts) => {
-  const mail: OrderMailSettings = { storeUrl: opts.storeUrl, holdMinutes: opts.holdMinutes };
-  const deps = { db: app.db, provider: opts.provider, holdMinutes: opts.holdMinutes, log: app.log, mail };
-  const present = (row: OrderRow) => toApiOrder(row, opts.holdMinutes);
-  const holdLimits: HoldLimits = {
-    maxUnpaidOrders: opts.maxUnpaidOrders,
-    maxUnpaidSharePercent: opts.maxUnpaidSharePercent,
-    maxNewCustomerHoldPercent: opts.maxNewCustomerHoldPercent,
-  };
+  const mail: OrderMailSettings = { storeUrl: opts.storeUrl, payMinutes: opts.payMinutes };
+  const deps = { db: app.db, provider: opts.provider, payMinutes: opts.payMinutes, log: app.log, mail };
+  const present = (order: OrderWithLines) => toApiOrder(order, opts.payMinutes);
 
   /** The order if the caller may see it (its buyer or an admin); otherwise it does not exist for them. */
-  async function visibleOrder(identity: Identity, id: string): Promise<OrderRow> {
+  async function visibleOrder(identity: Identity, id: string): Promise<OrderWithLines> {
     const order = isUuid(id) ? await findOrder(app.db, id) : null;
     if (!order || (order.userId !== identity.userId && identity.role !== 'admin')) {
       throw new NotFoundError(API_ERRORS.orderNotFound);
@@ -62,24 +62,47 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     return order;
   }
 
+  /**
+   * Places the order once per Idempotency-Key (lib/idempotency.ts): a retried or doubled request
+   * gets the first answer, and one order exists. `call` tells the two order calls' keys apart.
+   */
+  async function placeOnce(request: FastifyRequest, reply: FastifyReply, call: string, input: OrderToPlace) {
+    const identity = request.identity!;
+    const key = idempotencyKeyOf(request);
+    const fingerprint = fingerprintOf(call, { lines: input.lines, address: input.address, phone: input.phone });
+    const keyed = key ? { userId: identity.userId, key, fingerprint } : null;
+    const answer = await app.db.transaction((tx) =>
+      onceForKey(tx, keyed, async () => {
+        const order = await placeOrder(tx, identity, input, { maxUnpaidOrders: opts.maxUnpaidOrders, mail });
+        request.log.info({ orderId: order.id, lines: order.lines.length }, 'order placed');
+        return { statusCode: 201, body: { insertedId: order.id } };
+      }),
+    );
+    return reply.code(answer.statusCode).header('location', `/api/orders/${answer.body.insertedId}`).send(answer.body);
+  }
+
   app.addHook('onSend', async (_request, reply) => setNoStore(reply));
+
+  // Orders lead to mail: where addresses must be confirmed (EMAIL_VERIFICATION), only from a confirmed one.
+  const buyerChecks = [app.requireUser, app.requireVerifiedEmail];
 
   app.post(
     '/order',
-    {
-      // Orders hold stock and lead to mail: only from an address its owner has confirmed.
-      preHandler: [app.requireUser, app.requireVerifiedEmail],
-      schema: { body: orderCreateSchema, response: { 201: insertedIdSchema, ...errors } },
-    },
+    { preHandler: buyerChecks, schema: { body: orderCreateSchema, response: { 201: insertedIdSchema, ...errors } } },
     async (request, reply) => {
-      if (!isUuid(request.body.toolId)) throw new NotFoundError(API_ERRORS.toolNotFound);
-      // Stock held by abandoned orders comes back before anyone is told it is gone.
-      const order = await placeOrderFreeingStaleHolds(app.db, request.identity!, request.body, holdLimits, mail);
-      request.log.info({ orderId: order.id, toolId: order.toolId, quantity: order.quantity }, 'order placed');
-      return reply.code(201).send({ insertedId: order.id });
+      const { toolId, quantity, address, phone } = request.body;
+      return placeOnce(request, reply, 'order', { lines: [{ toolId, quantity }], address, phone, source: 'purchase' });
     },
   );
 
+  app.post(
+    '/orders',
+    { preHandler: buyerChecks, schema: { body: ordersCreateSchema, response: { 201: insertedIdSchema, ...errors } } },
+    async (request, reply) => {
+      const { lines, address, phone } = request.body;
+      return placeOnce(request, reply, 'orders', { lines, address, phone, source: 'cart' });
+    },
+  );
   app.get(
     '/order/:email',
     {

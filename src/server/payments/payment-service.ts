@@ -4,45 +4,63 @@ import type { Identity } from '../identity/identity';
 import type { AppDatabase } from '../db/client';
 import { ConflictError, NotFoundError } from '../lib/domain-errors';
 import type { OrderMailSettings } from '../mail/templates/order-mail';
-import { attachPaymentIntent, expireStaleOrders, findOrder, isHolding, orderAmountCents, type OrderRow } from '../orders/orders-repository';
+import { attachPaymentIntent, expireIfStale, findOrder, isPayable, orderAmountCents, type OrderWithLines } from '../orders/orders-repository';
+import { describeShortages, lockStockFor, type StockCheck } from '../orders/order-stock';
 import type { PaymentIntentSummary, PaymentProvider } from './provider';
-import { PaymentNotSettledError, refundClaimedPayment } from './refunds';
+import { claimedRefundReason, PaymentNotSettledError, refundClaimedPayment } from './refunds';
 import { settleLocked, type PaymentToSettle, type Settlement } from './settle-locked';
 
-interface Deps {
+export interface PaymentDeps {
   db: AppDatabase;
   provider: PaymentProvider;
-  holdMinutes: number;
+  /** How long an unpaid order may be paid (ORDER_PAY_MINUTES). */
+  payMinutes: number;
   log: FastifyBaseLogger;
   /** For the receipt mail a settled payment queues. */
   mail: OrderMailSettings;
 }
 
 /** The caller's own order, or 404 (another person's order is not revealed to exist). */
-export async function ownOrder(db: AppDatabase, identity: Identity, orderId: string): Promise<OrderRow> {
+export async function ownOrder(db: AppDatabase, identity: Identity, orderId: string): Promise<OrderWithLines> {
   const order = await findOrder(db, orderId);
   if (!order || order.userId !== identity.userId) throw new NotFoundError(API_ERRORS.orderNotFound);
   return order;
 }
 
 /**
- * The amount is always the order's price × quantity in cents, computed here; whatever total the
- * client mentions is ignored. Asking twice gives the same intent while it still fits the order.
+ * Refuses (409, before any money moves) an order that cannot be paid now: gone, paid, expired, a
+ * tool taken off sale, or a line the stock no longer covers. `stock` is the stock check of its lines.
  */
-export async function createPaymentIntentForOrder(deps: Deps, identity: Identity, orderId: string) {
-  await expireStaleOrders(deps.db, deps.holdMinutes);
-  const order = await ownOrder(deps.db, identity, orderId);
+export function refuseUnpayable(order: OrderWithLines | null, stock: StockCheck | null): asserts order is OrderWithLines {
+  if (!order) throw new ConflictError(API_ERRORS.orderNotPayable);
   if (order.status === 'expired') throw new ConflictError(API_ERRORS.orderExpired);
-  if (!isHolding(order)) throw new ConflictError(API_ERRORS.orderNotPayable);
-  // The tool was taken off sale: there is nothing left to deliver, so no money is taken for it.
-  if (order.toolId === null) throw new ConflictError(API_ERRORS.toolNoLongerSold);
+  if (!isPayable(order)) throw new ConflictError(API_ERRORS.orderNotPayable);
+  if (stock?.kind === 'tool-deleted') throw new ConflictError(API_ERRORS.toolNoLongerSold);
+  if (stock?.kind === 'short') throw new ConflictError(API_ERRORS.soldOutBeforePayment(describeShortages(stock.shortages)));
+}
+
+/**
+ * The amount is always the order's total in cents, computed when it was placed; whatever total the
+ * client mentions is ignored. Asking twice gives the same intent while it still fits the order. An
+ * order whose stock is gone is refused before the buyer types a card number.
+ */
+export async function createPaymentIntentForOrder(deps: PaymentDeps, identity: Identity, orderId: string) {
+  await expireIfStale(deps.db, orderId, deps.payMinutes);
+  const order = await ownOrder(deps.db, identity, orderId);
+  refuseUnpayable(order, null);
+  refuseUnpayable(order, await deps.db.transaction((tx) => lockStockFor(tx, order.lines)));
+  const amountCents = orderAmountCents(order);
+  // A payment handed back (its stock sold out meanwhile) is never offered again: a new intent, with
+  // a key of its own, so a second attempt after a restock can be paid.
+  const previous = order.paymentIntentId;
+  const previousRefunded = previous !== null && (await claimedRefundReason(deps.db, previous)) !== null;
   const input = {
     orderId: order.id,
-    amountCents: orderAmountCents(order),
+    amountCents,
     currency: 'usd' as const,
-    idempotencyKey: `order-${order.id}-${orderAmountCents(order)}`,
+    idempotencyKey: `order-${order.id}-${amountCents}${previousRefunded ? `-after-${previous}` : ''}`,
   };
-  const reusable = order.paymentIntentId ? await deps.provider.findReusableIntent(order.paymentIntentId, input) : null;
+  const reusable = previous && !previousRefunded ? await deps.provider.findReusableIntent(previous, input) : null;
   const intent = reusable ?? (await deps.provider.createIntent(input));
   if (!reusable) await attachPaymentIntent(deps.db, order.id, intent.id);
   return { clientSecret: intent.clientSecret };
@@ -54,21 +72,21 @@ export async function createPaymentIntentForOrder(deps: Deps, identity: Identity
  * modified: a repeat changes nothing. A payment that can no longer settle its order is refunded
  * and the buyer told so (409).
  */
-export async function settlePayment(deps: Deps, order: OrderRow, intent: PaymentIntentSummary | null): Promise<number> {
+export async function settlePayment(deps: PaymentDeps, order: OrderWithLines, intent: PaymentIntentSummary | null): Promise<number> {
   // Paid for good with this very payment: nothing to lock or decide.
   if (order.paid && intent && order.transactionId === intent.id) return 0;
   return settlePaymentOf(deps, { orderId: order.id, lastSeen: order, intent });
 }
 
 /** The same for an order that may be gone already (Stripe's webhook for a deleted order). */
-export async function settlePaymentOf(deps: Deps, payment: PaymentToSettle): Promise<number> {
+export async function settlePaymentOf(deps: PaymentDeps, payment: PaymentToSettle): Promise<number> {
   const settlement = await deps.db.transaction((tx) => settleLocked(tx, payment, { provider: deps.provider.name, log: deps.log, mail: deps.mail }));
   return finishSettlement(deps, settlement);
 }
 
 /** After the commit: the number of orders modified, or the refund done and the buyer told (409). */
-export async function finishSettlement(deps: Deps, settlement: Settlement): Promise<number> {
+export async function finishSettlement(deps: PaymentDeps, settlement: Settlement): Promise<number> {
   if (settlement.kind === 'settled') return settlement.modified;
   const outcome = await refundClaimedPayment(deps, settlement.intentId);
-  throw new PaymentNotSettledError(outcome === 'refunded');
+  throw new PaymentNotSettledError(outcome === 'refunded', settlement.reason);
 }

@@ -27,12 +27,22 @@ const REASON_LABELS: Record<RefundReason, string> = {
   'tool-deleted': 'Tool taken off sale before payment',
   'paid-another-way': 'Order already paid by another payment',
   'expired-sold-out': 'Order expired and its stock is gone',
+  'sold-out': 'Sold out while the buyer was paying',
 };
 
-/** The buyer is told the order cannot be paid, and whether the money is back already. */
+/** The buyer is told the order cannot be paid (and why, when it sold out), and whether the money is back already. */
 export class PaymentNotSettledError extends ConflictError {
-  constructor(readonly refunded: boolean) {
-    super(refunded ? API_ERRORS.paymentRefunded : API_ERRORS.paymentRefundPending);
+  constructor(
+    readonly refunded: boolean,
+    readonly reason: RefundReason,
+  ) {
+    super(
+      reason === 'sold-out'
+        ? API_ERRORS.soldOutAfterPayment(refunded)
+        : refunded
+          ? API_ERRORS.paymentRefunded
+          : API_ERRORS.paymentRefundPending,
+    );
   }
 }
 
@@ -59,10 +69,10 @@ export async function claimRefund(tx: AppTransaction, provider: PaymentProvider[
     .onConflictDoNothing({ target: paymentRefunds.paymentIntentId });
 }
 
-/** True once a payment was claimed for a refund: such a payment never settles an order afterwards. */
-export async function isClaimedForRefund(tx: AppTransaction, intentId: string): Promise<boolean> {
-  const rows = await tx.select({ id: paymentRefunds.paymentIntentId }).from(paymentRefunds).where(eq(paymentRefunds.paymentIntentId, intentId));
-  return rows.length > 0;
+/** Why a payment was claimed for a refund, or null if it was not: a claimed payment never settles an order afterwards. */
+export async function claimedRefundReason(db: AppDatabase | AppTransaction, intentId: string): Promise<RefundReason | null> {
+  const [row] = await db.select({ reason: paymentRefunds.reason }).from(paymentRefunds).where(eq(paymentRefunds.paymentIntentId, intentId));
+  return row?.reason ?? null;
 }
 
 type RefundRow = typeof paymentRefunds.$inferSelect;

@@ -12,9 +12,11 @@ import {
   type PaymentConfig,
 } from '../../shared';
 import { setNoStore } from '../lib/cache-headers';
-import { ConflictError, NotFoundError } from '../lib/domain-errors';
-import { isHolding, lockOrder, type OrderRow } from '../orders/orders-repository';
-import { createPaymentIntentForOrder, finishSettlement } from './payment-service';
+import { NotFoundError } from '../lib/domain-errors';
+import { fingerprintOf, idempotencyKeyOf, rememberAnswer } from '../lib/idempotency';
+import { expireIfStale, lockOrder } from '../orders/orders-repository';
+import { lockStockFor } from '../orders/order-stock';
+import { createPaymentIntentForOrder, finishSettlement, refuseUnpayable } from './payment-service';
 import { settleLocked } from './settle-locked';
 import type { PaymentProvider } from './provider';
 import type { TestPaymentProcessor } from './test-provider';
@@ -25,14 +27,14 @@ interface PaymentRoutesOptions {
   /** Present when the built-in test-mode processor is the provider. */
   testProcessor: TestPaymentProcessor | null;
   clientConfig: PaymentConfig;
-  holdMinutes: number;
+  payMinutes: number;
   /** The store's public address, for the links in the receipt mail. */
   storeUrl: string;
 }
 
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, opts) => {
-  const mail: OrderMailSettings = { storeUrl: opts.storeUrl, holdMinutes: opts.holdMinutes };
-  const deps = { db: app.db, provider: opts.provider, holdMinutes: opts.holdMinutes, log: app.log, mail };
+  const mail: OrderMailSettings = { storeUrl: opts.storeUrl, payMinutes: opts.payMinutes };
+  const deps = { db: app.db, provider: opts.provider, payMinutes: opts.payMinutes, log: app.log, mail };
   app.addHook('onSend', async (_request, reply) => setNoStore(reply));
 
   /** Which card form the checkout shows (and Stripe's publishable key). */
@@ -48,8 +50,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       },
     },
     async (request) => {
-      if (!isUuid(request.body.orderId)) throw new NotFoundError(API_ERRORS.orderNotFound);
-      return createPaymentIntentForOrder(deps, request.identity!, request.body.orderId);
+      const identity = request.identity!;
+      const key = idempotencyKeyOf(request);
+      const { orderId } = request.body;
+      const keyed = key ? { userId: identity.userId, key, fingerprint: fingerprintOf('create-payment-intent', { orderId }) } : null;
+      const answer = await rememberAnswer(app.db, keyed, async () => {
+        if (!isUuid(orderId)) throw new NotFoundError(API_ERRORS.orderNotFound);
+        return { statusCode: 200, body: await createPaymentIntentForOrder(deps, identity, orderId) };
+      });
+      return answer.body;
     },
   );
 
@@ -59,9 +68,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   /**
    * The test-mode processor's confirm call, standing in for Stripe.js: the client secret is the
    * credential, as with Stripe. On success the order is settled at once (as Stripe's webhook
-   * would); the buyer's PATCH that follows is then a harmless repeat. The order row stays locked
-   * from before the charge until it is marked paid, so a delete (or expiry, or the tool's removal)
-   * lands either before the charge (nothing is charged) or after the order is paid (409 there).
+   * would); the buyer's PATCH that follows is then a harmless repeat. The order row and its tools'
+   * rows stay locked from before the charge until the order is marked paid and the stock taken, so
+   * a delete (or expiry, or the tool's removal) lands either before the charge (nothing is charged)
+   * or after the order is paid (409 there), and a payment for units another buyer took first is
+   * refused before any charge.
    */
   app.post(
     '/test-payments/confirm',
@@ -75,10 +86,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     async (request, reply) => {
       const found = await processor.findByClientSecret(request.body.clientSecret);
       if (!found) throw new NotFoundError('Payment not found');
+      await expireIfStale(app.db, found.orderId, opts.payMinutes);
       const outcome = await app.db.transaction(async (tx) => {
         const order = await lockOrder(tx, found.orderId);
         const before = await processor.retrieve(found.id, tx);
-        if (before?.status !== 'succeeded') refuseUnpayable(order);
+        // A card is charged only for an order that can still be paid, with its stock there.
+        if (before?.status !== 'succeeded') refuseUnpayable(order, order ? await lockStockFor(tx, order.lines) : null);
         const charge = await processor.confirm(found.id, request.body.card, request.body.billingDetails ?? {}, tx);
         if (!charge.ok) return { declined: charge, settlement: null };
         const payment = { orderId: found.orderId, lastSeen: order, intent: await processor.retrieve(found.id, tx) };
@@ -94,11 +107,3 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     },
   );
 };
-
-/** A card is charged only for an order that can still be paid: otherwise 409 and no charge. */
-function refuseUnpayable(order: OrderRow | null): void {
-  if (!order) throw new ConflictError(API_ERRORS.orderNotPayable);
-  if (order.status === 'expired') throw new ConflictError(API_ERRORS.orderExpired);
-  if (!isHolding(order)) throw new ConflictError(API_ERRORS.orderNotPayable);
-  if (order.toolId === null) throw new ConflictError(API_ERRORS.toolNoLongerSold);
-}

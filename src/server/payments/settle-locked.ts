@@ -1,23 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { API_ERRORS } from '../../shared';
-import { takeStock } from '../catalogue/stock';
 import type { AppTransaction } from '../db/client';
 import { orders, type RefundReason } from '../db/schema';
 import { ConflictError, PaymentIncompleteError } from '../lib/domain-errors';
 import { queueMail } from '../mail/outbox';
 import { orderPaidMail, type OrderMailSettings } from '../mail/templates/order-mail';
-import { lockOrder, markOrderPaid, orderAmountCents, type OrderRow } from '../orders/orders-repository';
+import { lockOrder, orderAmountCents, type OrderWithLines } from '../orders/orders-repository';
+import { takeOrderStock } from '../orders/order-stock';
 import type { PaymentIntentSummary, PaymentProvider } from './provider';
-import { claimRefund, isClaimedForRefund } from './refunds';
+import { claimRefund, claimedRefundReason } from './refunds';
 
-/** What a payment did to its order: settled it (0 when it already had), or must be refunded. */
-export type Settlement = { kind: 'settled'; modified: number } | { kind: 'refund'; intentId: string };
+/** What a payment did to its order: settled it (0 when it already had), or must be refunded, and why. */
+export type Settlement = { kind: 'settled'; modified: number } | { kind: 'refund'; intentId: string; reason: RefundReason };
 
 export interface PaymentToSettle {
   orderId: string;
   /** The order as the caller last read it (for the amount and buyer once the order is gone), if it did. */
-  lastSeen: OrderRow | null;
+  lastSeen: OrderWithLines | null;
   /** What the provider says about the payment; null when it does not know it. */
   intent: PaymentIntentSummary | null;
 }
@@ -29,13 +29,26 @@ interface SettleContext {
 }
 
 /**
- * Decides, with the order's row locked, whether this payment settles its order. Marks the order
- * paid if, and only if, the provider says this intent succeeded for this order and this amount.
- * A payment that took the money but can no longer settle the order (deleted, tool taken off sale,
- * paid by another payment, expired with its stock gone) is claimed for a refund in this same
- * transaction; the caller refunds it after the commit (`refundClaimedPayment`). A payment that
- * settles its order queues the buyer's receipt in the same transaction: one receipt per order,
- * however many requests (PATCH, webhook, confirm, their retries) bring the same payment.
+ * Marks an order paid: the one place an order becomes paid. An unpaid order, or one that expired
+ * while its buyer was paying, becomes `pending` with the payment's transaction id.
+ */
+async function markOrderPaid(tx: AppTransaction, orderId: string, transactionId: string): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ paid: true, transactionId, status: 'pending', paidAt: new Date(), paymentIntentId: transactionId, expiredAt: null })
+    .where(and(eq(orders.id, orderId), eq(orders.paid, false)));
+}
+
+/**
+ * Decides, with the order's row locked, whether this payment settles its order. It does if, and
+ * only if, the provider says this intent succeeded for this order and this amount, and the stock
+ * still covers every line: the payment takes the units (order-stock.ts), so of many buyers paying
+ * for the last units, those who pay first get them and nobody is sold what is gone. A payment that
+ * took the money but cannot settle the order (deleted, a tool taken off sale, paid by another
+ * payment, sold out meanwhile) is claimed for a refund in this same transaction; the caller refunds
+ * it after the commit (`refundClaimedPayment`). A payment that settles its order queues the buyer's
+ * receipt in the same transaction: one receipt per order, however many requests (PATCH, webhook,
+ * confirm, their retries) bring the same payment.
  */
 export async function settleLocked(tx: AppTransaction, payment: PaymentToSettle, context: SettleContext): Promise<Settlement> {
   const { orderId, intent } = payment;
@@ -59,39 +72,20 @@ export async function settleLocked(tx: AppTransaction, payment: PaymentToSettle,
   // From here on this intent took the money for this order.
   const refund = async (reason: RefundReason): Promise<Settlement> => {
     await claimRefund(tx, context.provider, { intent, orderId, reason, buyerEmail: known?.email ?? null });
-    return { kind: 'refund', intentId: intent.id };
+    return { kind: 'refund', intentId: intent.id, reason };
   };
   // A payment once claimed for a refund is being handed back: it never settles anything again.
-  if (await isClaimedForRefund(tx, intent.id)) return { kind: 'refund', intentId: intent.id };
+  const claimedFor = await claimedRefundReason(tx, intent.id);
+  if (claimedFor) return { kind: 'refund', intentId: intent.id, reason: claimedFor };
   if (!order) return refund('order-deleted');
   if (order.paid) return refund('paid-another-way');
-  if (order.toolId === null) return refund('tool-deleted');
-  const settlement =
-    order.status === 'expired'
-      ? await reviveExpiredOrder(tx, order, order.toolId, intent.id, refund)
-      : { kind: 'settled' as const, modified: await markOrderPaid(tx, order.id, intent.id) };
-  if (settlement.kind === 'settled' && settlement.modified > 0) {
-    await queueMail(tx, orderPaidMail(order, intent.id, new Date(), context.mail));
+  const stock = await takeOrderStock(tx, order.lines);
+  if (stock.kind === 'tool-deleted') return refund('tool-deleted');
+  if (stock.kind === 'short') {
+    context.log.info({ orderId, intentId: intent.id, shortages: stock.shortages.length }, 'paid for stock that sold out meanwhile: refunding');
+    return refund('sold-out');
   }
-  return settlement;
-}
-
-/**
- * The money was taken just as the order's hold ran out. Take the stock again if it is still there
- * and keep the sale; if it is gone, the payment is refunded.
- */
-async function reviveExpiredOrder(
-  tx: AppTransaction,
-  order: OrderRow,
-  toolId: string,
-  transactionId: string,
-  refund: (reason: RefundReason) => Promise<Settlement>,
-): Promise<Settlement> {
-  // The buyer paid for this quantity: the minimum order applied when it was placed.
-  if (!(await takeStock(tx, toolId, order.quantity, { enforceMinimum: false }))) return refund('expired-sold-out');
-  await tx
-    .update(orders)
-    .set({ paid: true, transactionId, status: 'pending', paidAt: new Date(), paymentIntentId: transactionId, expiredAt: null })
-    .where(and(eq(orders.id, order.id), eq(orders.status, 'expired'), eq(orders.paid, false)));
+  await markOrderPaid(tx, order.id, intent.id);
+  await queueMail(tx, orderPaidMail(order, intent.id, new Date(), context.mail));
   return { kind: 'settled', modified: 1 };
 }

@@ -13,7 +13,7 @@ interface StripeWebhookOptions {
   client: Stripe;
   webhookSecret: string;
   provider: PaymentProvider;
-  holdMinutes: number;
+  payMinutes: number;
   /** The store's public address, for the links in the receipt mail. */
   storeUrl: string;
 }
@@ -75,8 +75,8 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
       }
       // The order may have been deleted before this event came: then the payment is refunded.
       const lastSeen = await findOrder(app.db, orderId);
-      const mail = { storeUrl: opts.storeUrl, holdMinutes: opts.holdMinutes };
-      const deps = { db: app.db, provider: opts.provider, holdMinutes: opts.holdMinutes, log: request.log, mail };
+      const mail = { storeUrl: opts.storeUrl, payMinutes: opts.payMinutes };
+      const deps = { db: app.db, provider: opts.provider, payMinutes: opts.payMinutes, log: request.log, mail };
       try {
         const modified = await settlePaymentOf(deps, { orderId, lastSeen, intent });
         request.log.info({ orderId, intentId: sent.id, modified }, 'Stripe payment settled');

@@ -322,6 +322,65 @@ describe('POST /api/stripe/webhook', () => {
   });
 });
 
+describe('two buyers paying at Stripe for the last units (decision 019)', () => {
+  /** Both orders placed and both cards charged at Stripe before the store hears of either. */
+  async function bothCharged() {
+    const [lastUnits] = await createTools(t.database.db, 1, { priceCents: 2000, minQty: 1, availableQty: 3 });
+    const orderOf = async (user: TestUser) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/order', headers: bearer(user), payload: { toolId: lastUnits!.id, quantity: 3, ...DELIVERY } });
+      expect(res.statusCode).toBe(201);
+      return res.json().insertedId as string;
+    };
+    const [first, second] = [await orderOf(customer), await orderOf(someoneElse)];
+    const [a, b] = [await createIntent(first, customer), await createIntent(second, someoneElse)];
+    fake.succeed(a.intent.id);
+    fake.succeed(b.intent.id);
+    return { toolId: lastUnits!.id, toolName: lastUnits!.name, first, second, firstIntent: a.intent, secondIntent: b.intent };
+  }
+  const stockOf = async (toolId: string) => (await t.app.inject({ method: 'GET', url: `/api/items/${toolId}` })).json().availableQty;
+  const webhookFor = (intent: Parameters<typeof paymentSucceededEvent>[0]) => {
+    const payload = paymentSucceededEvent(intent);
+    return sendWebhook(payload, sign(payload));
+  };
+
+  it('sells to whichever payment the store settles first; the other is refunded automatically and its buyer told why', async () => {
+    const p = await bothCharged();
+    expect((await webhookFor(p.firstIntent)).statusCode).toBe(200);
+    expect(await getOrder(p.first)).toMatchObject({ paid: true, status: 'pending' });
+    expect(await stockOf(p.toolId)).toBe(0);
+
+    // The second buyer's checkout reports its payment: refused, refunded at Stripe, order left unpaid.
+    const late = await patchPaid(p.second, p.secondIntent.id, someoneElse);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ statusCode: 409, message: API_ERRORS.soldOutAfterPayment(true) });
+    const refunds = [...fake.refunds.values()].filter((r) => r.payment_intent === p.secondIntent.id);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amount: 6000, metadata: { reason: 'sold-out' } });
+    const second = await t.app.inject({ method: 'GET', url: `/api/orders/${p.second}`, headers: bearer(someoneElse) });
+    expect(second.json()).toMatchObject({ paid: false, status: null, transactionId: null });
+    expect(await stockOf(p.toolId)).toBe(0);
+
+    // Stripe's own webhook for that payment changes nothing more and refunds nothing twice.
+    const hook = await webhookFor(p.secondIntent);
+    expect(hook.statusCode).toBe(200);
+    expect([...fake.refunds.values()].filter((r) => r.payment_intent === p.secondIntent.id)).toHaveLength(1);
+  });
+
+  it('refuses to prepare a payment (no intent at Stripe) once the stock is visibly gone', async () => {
+    const p = await bothCharged();
+    expect((await webhookFor(p.firstIntent)).statusCode).toBe(200);
+    const third = await createCustomer(t.app, 'Third Theo');
+    const res = await t.app.inject({ method: 'POST', url: '/api/order', headers: bearer(third), payload: { toolId: p.toolId, quantity: 1, ...DELIVERY } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.notEnoughStock(0) });
+    const asked = fake.requests.length;
+    const intent = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: bearer(someoneElse), payload: { orderId: p.second } });
+    expect(intent.statusCode).toBe(409);
+    expect(intent.json()).toEqual({ statusCode: 409, message: API_ERRORS.soldOutBeforePayment(p.toolName) });
+    expect(fake.requests.slice(asked).filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents')).toEqual([]);
+  });
+});
+
 describe('the Stripe provider', () => {
   it('answers null for unknown ids and maps statuses', async () => {
     const { provider } = createStripePaymentProvider({ secretKey: fake.secretKey, apiUrl: fake.url });

@@ -20,6 +20,7 @@ const STATUS_OF: Record<DomainErrorKind, number> = {
   'not-allowed': 403,
   'not-found': 404,
   conflict: 409,
+  unprocessable: 422,
   'too-frequent': 429,
 };
 

@@ -7,23 +7,55 @@ import { NO_CONTROL_CHARACTERS, plainText } from './fields';
 export const ORDER_STATUSES = ['pending', 'shipped', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-const quantityField = z
+export const quantityField = z
   .number({ error: VALIDATION.quantityWhole })
   .int({ error: VALIDATION.quantityWhole })
   .min(1, { error: VALIDATION.quantityPositive })
   .max(LIMITS.quantityMax, { error: VALIDATION.quantityTooLarge });
+
+const toolIdField = z
+  .string({ error: VALIDATION.toolIdRequired })
+  .min(1, { error: VALIDATION.toolIdRequired })
+  .max(100)
+  .regex(NO_CONTROL_CHARACTERS, { error: VALIDATION.controlCharacters });
 
 /**
  * POST /api/order. The spec's payload plus `toolId`. Only the tool, the quantity and the delivery
  * details are read: name, email, product fields and price come from the server, whatever is sent.
  */
 export const orderCreateSchema = z.object({
-  toolId: z.string({ error: VALIDATION.toolIdRequired }).min(1, { error: VALIDATION.toolIdRequired }).max(100).regex(NO_CONTROL_CHARACTERS, { error: VALIDATION.controlCharacters }),
+  toolId: toolIdField,
   quantity: quantityField,
   address: addressField,
   phone: phoneField,
 });
 export type OrderCreate = z.output<typeof orderCreateSchema>;
+
+/** One tool and how many of it: a line of an order or of the cart. */
+export const lineInputSchema = z.object({ toolId: toolIdField, quantity: quantityField });
+export type LineInput = z.output<typeof lineInputSchema>;
+
+/** Lines naming the same tool twice are one mistake the server will not guess about. */
+const distinctTools = (lines: LineInput[]) => new Set(lines.map((line) => line.toolId)).size === lines.length;
+
+/**
+ * POST /api/orders: an order of several tools at once (the cart's checkout). As with POST
+ * /api/order, only the tools, quantities and delivery details are read; prices come from the server.
+ */
+export const ordersCreateSchema = z.object({
+  lines: z
+    .array(lineInputSchema, { error: VALIDATION.orderLinesRequired })
+    .min(1, { error: VALIDATION.orderLinesRequired })
+    .max(LIMITS.orderLinesMax, { error: VALIDATION.orderLinesTooMany })
+    .refine(distinctTools, { error: VALIDATION.orderLinesRepeated }),
+  address: addressField,
+  phone: phoneField,
+});
+export type OrdersCreate = z.output<typeof ordersCreateSchema>;
+
+/** The cart's checkout form: where to deliver. */
+export const deliveryFormSchema = z.object({ address: addressField, phone: phoneField });
+export type DeliveryForm = z.input<typeof deliveryFormSchema>;
 
 /** The purchase form: quantity, address and phone. */
 export const purchaseFormSchema = z.object({ quantity: quantityField, address: addressField, phone: phoneField });
@@ -36,6 +68,27 @@ export const orderPatchSchema = z.object({
 });
 export type OrderPatch = z.output<typeof orderPatchSchema>;
 
+/** One line of an order: a copy of the tool as it was sold, and how many. */
+export const orderLineSchema = z.object({
+  /** null once the tool was deleted from the catalogue. */
+  toolId: z.string().nullable(),
+  productName: z.string(),
+  productImage: z.string(),
+  description: z.string(),
+  /** Unit price in dollars, as it was when the order was placed. */
+  price: z.number(),
+  quantity: z.number().int(),
+  /** price × quantity, in dollars. */
+  total: z.number(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/**
+ * An order. `lines` says what it is for; the spec's single-tool fields (toolId, productName,
+ * productImage, price, description, quantity) describe its first line when it has one, and sum it
+ * up when it has several: the names together, price null (each line has its own), quantity the
+ * units of all lines.
+ */
 export const orderSchema = z.object({
   _id: z.string(),
   toolId: z.string().nullable(),
@@ -45,18 +98,19 @@ export const orderSchema = z.object({
   phone: z.string(),
   productName: z.string(),
   productImage: z.string(),
-  /** Unit price in dollars, as it was when the order was placed. */
-  price: z.number(),
+  /** Unit price in dollars when the order has one line; null when it has several. */
+  price: z.number().nullable(),
   description: z.string(),
   quantity: z.number().int(),
-  /** price × quantity, in dollars, computed by the server. */
+  /** The sum of the lines' totals, in dollars, computed by the server. */
   total: z.number(),
+  lines: z.array(orderLineSchema),
   paid: z.boolean(),
   transactionId: z.string().nullable(),
-  /** null while unpaid; 'pending' once paid; 'shipped' by an admin; 'expired' when the hold ran out. */
+  /** null while unpaid; 'pending' once paid; 'shipped' by an admin; 'expired' when not paid in time. */
   status: z.enum(ORDER_STATUSES).nullable(),
   createdAt: z.string(),
-  /** When an unpaid order stops holding its stock. */
+  /** Until when an unpaid order may be paid. */
   payBy: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;

@@ -2,25 +2,24 @@ import { APP_ROUTES, centsToDollars, fillRoute, formatUsd, preview } from '../..
 import type { OutgoingMail } from '../outbox';
 import { renderMail } from './layout';
 
-/** What an order mail needs besides the order: where the store is, and how long an unpaid order holds its stock. */
+/** What an order mail needs besides the order: where the store is, and how long an unpaid order may be paid. */
 export interface OrderMailSettings {
   /** The store's public address (PUBLIC_URL), for the links in the mail. */
   storeUrl: string;
-  holdMinutes: number;
+  payMinutes: number;
 }
 
-/** The order as it was written (orders-repository's row): a copy of the tool, the buyer's delivery details. */
+/** The order as it was written (orders-repository's row): its lines (copies of the tools), the buyer's delivery details. */
 export interface OrderForMail {
   id: string;
   email: string;
   name: string;
   address: string;
   phone: string;
-  productName: string;
-  priceCents: number;
-  quantity: number;
+  totalCents: number;
   createdAt: Date;
   transactionId: string | null;
+  lines: { productName: string; priceCents: number; quantity: number }[];
 }
 
 // The web app's pages, from the list its router is built from.
@@ -41,21 +40,30 @@ const utcTime = new Intl.DateTimeFormat('en-US', {
   timeZoneName: 'short',
 });
 
-export const payByTime = (order: Pick<OrderForMail, 'createdAt'>, holdMinutes: number) =>
-  new Date(order.createdAt.getTime() + holdMinutes * 60_000);
+export const payByTime = (order: Pick<OrderForMail, 'createdAt'>, payMinutes: number) =>
+  new Date(order.createdAt.getTime() + payMinutes * 60_000);
 
 export const formatMailTime = (time: Date) => utcTime.format(time);
 
-const totalOf = (order: OrderForMail) => formatUsd(centsToDollars(order.priceCents * order.quantity));
-const what = (order: OrderForMail) => `${order.quantity} × ${preview(order.productName, 60, '…')}`;
+const money = (cents: number) => formatUsd(centsToDollars(cents));
+const totalOf = (order: OrderForMail) => money(order.totalCents);
 
-/** The order's lines, the same in every order mail. */
+/** The order in a few words, for a subject: "2 × Digital Multimeter", "3 tools". */
+function what(order: OrderForMail): string {
+  const [first] = order.lines;
+  if (order.lines.length === 1 && first) return `${first.quantity} × ${preview(first.productName, 60, '…')}`;
+  return `${order.lines.length} tools`;
+}
+
+/** The order's lines and total, the same in every order mail: one row a tool. */
 function orderRows(order: OrderForMail) {
   return [
     { label: 'Order', value: order.id },
-    { label: 'Tool', value: order.productName },
-    { label: 'Quantity', value: String(order.quantity) },
-    { label: 'Unit price', value: formatUsd(centsToDollars(order.priceCents)) },
+    ...order.lines.map((line) => ({
+      label: `${line.quantity} × ${line.productName}`,
+      value: line.quantity === 1 ? money(line.priceCents) : `${money(line.priceCents * line.quantity)} (${money(line.priceCents)} each)`,
+    })),
+    { label: 'Delivery', value: 'Free' },
     { label: 'Total', value: totalOf(order) },
   ];
 }
@@ -65,9 +73,9 @@ const deliveryRows = (order: OrderForMail) => [
   { label: 'Phone', value: order.phone },
 ];
 
-/** Sent when an order is placed: what it is, and until when it holds its stock unpaid. */
+/** Sent when an order is placed: what it is, and until when it may be paid. */
 export function orderPlacedMail(order: OrderForMail, settings: OrderMailSettings): OutgoingMail {
-  const payBy = formatMailTime(payByTime(order, settings.holdMinutes));
+  const payBy = formatMailTime(payByTime(order, settings.payMinutes));
   return {
     to: order.email,
     subject: `Order placed: ${what(order)}. Please pay by ${payBy}`,
@@ -75,7 +83,7 @@ export function orderPlacedMail(order: OrderForMail, settings: OrderMailSettings
       heading: 'Your order is placed',
       paragraphs: [
         `Hello ${order.name}, thank you for your order.`,
-        `We hold the tools for you for ${settings.holdMinutes} minutes. Please pay by ${payBy} to confirm the order; an order not paid by then is cancelled.`,
+        `Please pay by ${payBy} to confirm the order; an order not paid by then is cancelled. The tools are yours once the payment is through: until then they stay on sale to everyone.`,
       ],
       rows: [...orderRows(order), { label: 'Pay by', value: payBy }, ...deliveryRows(order)],
       action: { label: 'Pay for the order', url: `${settings.storeUrl}${checkOutPath(order.id)}` },

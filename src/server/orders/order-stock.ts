@@ -1,0 +1,58 @@
+import { asc, inArray } from 'drizzle-orm';
+import { takeStock } from '../catalogue/stock';
+import type { AppTransaction } from '../db/client';
+import { tools } from '../db/schema';
+import type { OrderLineRow } from './orders-repository';
+
+/** A line the stock cannot cover: the tool's name as ordered, and how many units are left. */
+export interface Shortage {
+  productName: string;
+  wanted: number;
+  available: number;
+}
+
+export type StockCheck = { kind: 'covered' } | { kind: 'tool-deleted' } | { kind: 'short'; shortages: Shortage[] };
+
+/**
+ * Locks the tools of an order's lines (in id order, so two payments sharing tools cannot deadlock)
+ * and says whether their stock covers every line. Until the transaction ends, no other payment can
+ * take those units: `takeOrderStock` after a `covered` answer cannot fail.
+ */
+export async function lockStockFor(tx: AppTransaction, lines: OrderLineRow[]): Promise<StockCheck> {
+  if (lines.some((line) => line.toolId === null)) return { kind: 'tool-deleted' };
+  const ids = [...new Set(lines.map((line) => line.toolId!))];
+  const rows = await tx
+    .select({ id: tools.id, availableQty: tools.availableQty })
+    .from(tools)
+    .where(inArray(tools.id, ids))
+    .orderBy(asc(tools.id))
+    .for('no key update');
+  const stock = new Map(rows.map((row) => [row.id, row.availableQty]));
+  // A tool deleted after the line's tool id was read: its foreign key is being set to null.
+  if (stock.size !== ids.length) return { kind: 'tool-deleted' };
+  const shortages = lines
+    .filter((line) => line.quantity > stock.get(line.toolId!)!)
+    .map((line) => ({ productName: line.productName, wanted: line.quantity, available: stock.get(line.toolId!)! }));
+  return shortages.length > 0 ? { kind: 'short', shortages } : { kind: 'covered' };
+}
+
+/**
+ * Takes the units of every line: all of them, or (when the stock does not cover them, or a tool
+ * is gone) none, answering why. The one way a sale moves stock (catalogue/stock.ts owns the column).
+ */
+export async function takeOrderStock(tx: AppTransaction, lines: OrderLineRow[]): Promise<StockCheck> {
+  const check = await lockStockFor(tx, lines);
+  if (check.kind !== 'covered') return check;
+  for (const line of [...lines].sort((a, b) => a.toolId!.localeCompare(b.toolId!))) {
+    // Cannot fail: the tool rows are locked and their stock was read under the lock.
+    if (!(await takeStock(tx, line.toolId!, line.quantity, { enforceMinimum: false }))) {
+      throw new Error(`stock of tool ${line.toolId} moved while it was locked`);
+    }
+  }
+  return check;
+}
+
+/** "3 more Torque Wrench (2 left)" pieces for a message: what is missing, in the buyer's words. */
+export function describeShortages(shortages: Shortage[]): string {
+  return shortages.map((s) => (s.available > 0 ? `${s.productName} (only ${s.available} left)` : s.productName)).join(', ');
+}

@@ -1,0 +1,122 @@
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { API_ERRORS, isUuid, quantityProblem, type LineInput } from '../../shared';
+import type { Identity } from '../identity/identity';
+import type { AppTransaction } from '../db/client';
+import { cartLines, orderLines, orders, tools, users } from '../db/schema';
+import { queueMail } from '../mail/outbox';
+import { orderPlacedMail, type OrderMailSettings } from '../mail/templates/order-mail';
+import { ConflictError, InvalidInputError, NotFoundError } from '../lib/domain-errors';
+import type { OrderWithLines } from './orders-repository';
+
+export interface OrderToPlace {
+  lines: LineInput[];
+  address: string;
+  phone: string;
+  /**
+   * `purchase`: the spec's Purchase button (POST /api/order), one tool, its errors worded as before.
+   * `cart`: the cart's checkout (POST /api/orders): errors name the tool and the line, and the
+   * ordered tools leave the cart in the same transaction.
+   */
+  source: 'purchase' | 'cart';
+}
+
+/**
+ * Serialises one customer's order placements, across connections and app processes, until the
+ * transaction ends: the count of their unpaid orders and the insert that follows cannot interleave
+ * with another placement of theirs. A row lock on their user row (which the placement may update)
+ * rather than an advisory lock: no hash collisions, same SQL on PGlite. `NO KEY UPDATE` does not
+ * block the foreign-key checks of sessions being created for the same user. Answers the delivery
+ * details on their profile, read under the lock.
+ */
+async function lockBuyer(tx: AppTransaction, userId: string) {
+  const [buyer] = await tx.select({ address: users.address, phone: users.phone }).from(users).where(eq(users.id, userId)).for('no key update');
+  return buyer ?? null;
+}
+
+async function countUnpaidOrders(tx: AppTransaction, userId: string): Promise<number> {
+  const [row] = await tx.select({ unpaid: count() }).from(orders).where(and(eq(orders.userId, userId), eq(orders.paid, false), isNull(orders.status)));
+  return row?.unpaid ?? 0;
+}
+
+/**
+ * The tools of the lines as the catalogue has them now, in the lines' order. Refuses a line whose
+ * tool is unknown, below its minimum order or more than its stock, in the words the purchase page
+ * and the cart use (shared/buying.ts). The Purchase button's order keeps the spec-era wording ("this tool").
+ */
+async function readOrderedTools(tx: AppTransaction, lines: LineInput[], source: OrderToPlace['source']) {
+  const ids = lines.map((line) => line.toolId).filter(isUuid);
+  // KEY SHARE: an admin deleting one of these tools waits until the order (and its lines' links to
+  // the tool) is written, then the links become null as for any older order. It does not wait for,
+  // nor hold up, payments taking stock of the same tools (they lock NO KEY UPDATE).
+  const rows = ids.length > 0 ? await tx.select().from(tools).where(inArray(tools.id, ids)).for('key share') : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const single = source === 'purchase';
+  return lines.map((line, index) => {
+    // The cart's order says which line is wrong; the purchase page's one tool needs no pointer.
+    const field = (name: string) => (single ? {} : { field: `lines.${index}.${name}` });
+    const tool = byId.get(line.toolId);
+    if (!tool) throw new NotFoundError(API_ERRORS.toolNotFound, field('toolId'));
+    const figures = { minQty: tool.minQty, availableQty: tool.availableQty };
+    const problem = quantityProblem(single ? figures : { ...figures, name: tool.name }, line.quantity);
+    if (problem) {
+      const Refusal = line.quantity < tool.minQty ? InvalidInputError : ConflictError;
+      throw new Refusal(problem, field('quantity'));
+    }
+    return { tool, quantity: line.quantity };
+  });
+}
+
+/**
+ * Places an order for one or more tools, in the caller's transaction: each line is checked against
+ * the catalogue (the tool exists, the quantity meets its minimum and fits its stock right now) and
+ * written with the tool's own name, image, description and price; the order's total is their sum,
+ * in cents. No stock is taken: an unpaid order holds nothing, and the payment takes the units
+ * (orders/order-stock.ts, decision 019), so nobody can keep a tool from customers who pay. The
+ * delivery details are saved on the buyer's profile and the confirmation mail is queued, in the
+ * same transaction.
+ */
+export async function placeOrder(
+  tx: AppTransaction,
+  buyer: Identity,
+  input: OrderToPlace,
+  settings: { maxUnpaidOrders: number; mail: OrderMailSettings },
+): Promise<OrderWithLines> {
+  const profile = await lockBuyer(tx, buyer.userId);
+  const maxUnpaid = settings.maxUnpaidOrders;
+  if ((await countUnpaidOrders(tx, buyer.userId)) >= maxUnpaid) throw new ConflictError(API_ERRORS.tooManyUnpaidOrders(maxUnpaid));
+  const ordered = await readOrderedTools(tx, input.lines, input.source);
+  const totalCents = ordered.reduce((sum, { tool, quantity }) => sum + tool.priceCents * quantity, 0);
+  // An integer column: a total past $21 million is no order this store takes in one go.
+  if (totalCents > 2_147_483_647) throw new InvalidInputError(API_ERRORS.orderTooLarge, { field: 'quantity' });
+  const [order] = await tx
+    .insert(orders)
+    .values({ userId: buyer.userId, name: buyer.name, email: buyer.email, address: input.address, phone: input.phone, totalCents })
+    .returning();
+  if (!order) throw new Error('order insert returned no row');
+  const lines = await tx
+    .insert(orderLines)
+    .values(
+      ordered.map(({ tool, quantity }, position) => ({
+        orderId: order.id,
+        position,
+        toolId: tool.id,
+        productName: tool.name,
+        productImage: tool.image,
+        description: tool.description,
+        priceCents: tool.priceCents,
+        quantity,
+      })),
+    )
+    .returning();
+  lines.sort((a, b) => a.position - b.position);
+  // Most buyers order to the address they used last time: the profile is written only when it changes.
+  if (profile?.address !== input.address || profile.phone !== input.phone) {
+    await tx.update(users).set({ address: input.address, phone: input.phone, updatedAt: new Date() }).where(eq(users.id, buyer.userId));
+  }
+  if (input.source === 'cart') {
+    await tx.delete(cartLines).where(and(eq(cartLines.userId, buyer.userId), inArray(cartLines.toolId, ordered.map(({ tool }) => tool.id))));
+  }
+  const placed = { ...order, lines };
+  await queueMail(tx, orderPlacedMail(placed, settings.mail));
+  return placed;
+}

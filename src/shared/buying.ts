@@ -1,0 +1,29 @@
+import { API_ERRORS } from './messages';
+
+/** What decides whether a quantity of a tool can be bought now: its minimum order and its stock. */
+export interface StockFigures {
+  minQty: number;
+  availableQty: number;
+}
+
+/**
+ * A tool is on sale while its stock covers its minimum order. The admin's form keeps the minimum
+ * at or below the stock, except at 0 (sold out), so this is false only for a sold-out tool or a
+ * restock that has not caught up with its minimum yet.
+ */
+export const canBeBought = (tool: StockFigures) => tool.availableQty >= tool.minQty && tool.availableQty > 0;
+
+/**
+ * Why `quantity` of this tool cannot be bought now, in the words the server would refuse it with,
+ * or null when it can. The purchase form, the cart and the server's order placement all ask this.
+ * With `name`, the message names the tool (a line of a cart or of an order of several).
+ */
+export function quantityProblem(tool: StockFigures & { name?: string }, quantity: number): string | null {
+  if (quantity < tool.minQty) {
+    return tool.name === undefined ? API_ERRORS.belowMinimum(tool.minQty) : API_ERRORS.belowMinimumOf(tool.name, tool.minQty);
+  }
+  if (quantity > tool.availableQty) {
+    return tool.name === undefined ? API_ERRORS.notEnoughStock(tool.availableQty) : API_ERRORS.notEnoughStockOf(tool.name, tool.availableQty);
+  }
+  return null;
+}
