@@ -11,6 +11,7 @@ import { ensureFirstAdmin, type CreatedAdmin } from './accounts/first-admin';
 import { loginRoutes } from './accounts/login-routes';
 import { createSignInThrottle } from './accounts/sign-in-throttle';
 import { userRoutes } from './accounts/user-routes';
+import { cartRoutes } from './cart/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { contactRoutes } from './contact/routes';
 import { healthRoutes } from './health/routes';
@@ -124,11 +125,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     auth,
     accessTokens: createAccessTokens(secret, config.auth.accessTokenTtlSeconds),
     trustedOrigins: config.auth.trustedOrigins,
+    emailVerification: config.auth.emailVerification.mode,
   });
   const createdAdmin = await ensureFirstAdmin(auth, database.db, config.auth, app.log);
   if (createdAdmin) deps.onAdminCreated?.(createdAdmin);
   const payments = createPaymentProvider(config.payments, database.db);
-  scheduleOrderExpiry(app, config.orderHoldMinutes, config.orderExpirySweepMs);
+  scheduleOrderExpiry(app, config.orderPayMinutes, config.orderExpirySweepMs);
 
   await app.register(
     async (api) => {
@@ -139,29 +141,28 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         rateLimitPerMinute: config.auth.rateLimitPerMinute,
         readRateLimitPerMinute: config.auth.readRateLimitPerMinute,
       });
-      await api.register(loginRoutes, { googleEnabled: config.auth.google !== null });
+      await api.register(loginRoutes, { googleEnabled: config.auth.google !== null, emailVerification: config.auth.emailVerification.mode });
       await api.register(userRoutes);
       await api.register(catalogueRoutes);
       await api.register(orderRoutes, {
         provider: payments.provider,
-        holdMinutes: config.orderHoldMinutes,
+        payMinutes: config.orderPayMinutes,
         storeUrl: config.auth.publicUrl,
         maxUnpaidOrders: config.maxUnpaidOrders,
-        maxUnpaidSharePercent: config.maxUnpaidSharePercent,
-        maxNewCustomerHoldPercent: config.maxNewCustomerHoldPercent,
       });
+      await api.register(cartRoutes);
       await api.register(paymentRoutes, {
         provider: payments.provider,
         testProcessor: payments.testProcessor,
         clientConfig: payments.clientConfig,
-        holdMinutes: config.orderHoldMinutes,
+        payMinutes: config.orderPayMinutes,
         storeUrl: config.auth.publicUrl,
       });
       if (payments.stripe) {
         await api.register(stripeWebhookRoutes, {
           ...payments.stripe,
           provider: payments.provider,
-          holdMinutes: config.orderHoldMinutes,
+          payMinutes: config.orderPayMinutes,
           storeUrl: config.auth.publicUrl,
         });
       }

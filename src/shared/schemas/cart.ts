@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { VALIDATION } from '../messages';
+import { lineInputSchema, quantityField } from './orders';
+
+/** A line of a cart: a tool and how many of it. What it costs is read from the catalogue. */
+export const cartLineSchema = z.object({ toolId: z.string(), quantity: z.number().int() });
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+/** GET /api/cart and the answer of every cart change: the lines, oldest first. */
+export const cartSchema = z.object({ lines: z.array(cartLineSchema) });
+export type Cart = z.infer<typeof cartSchema>;
+
+/** PUT /api/cart/lines/:toolId (set the quantity) and POST /api/cart/lines (add to it). */
+export const cartQuantitySchema = z.object({ quantity: quantityField });
+export const cartAddSchema = lineInputSchema;
+
+/**
+ * POST /api/cart/merge: a visitor's cart, joined to the customer's own on sign-in. A tool in both
+ * keeps the larger quantity, so sending the same cart twice (a retry) changes nothing more.
+ */
+export const cartMergeSchema = z.object({
+  lines: z.array(lineInputSchema).max(LIMITS.orderLinesMax, { error: VALIDATION.orderLinesTooMany }),
+});
+export type CartMerge = z.output<typeof cartMergeSchema>;
