@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig, retiredSettingsIn } from './config';
 
 describe('loadConfig', () => {
   it('defaults to the embedded database under ./data on port 3000', () => {
@@ -70,5 +70,15 @@ describe('loadConfig', () => {
     it.each(['true', 'yes', 'loopback', '10.0.0.1;10.0.0.2', '-1', '10.0.0.300', '10.0.0.0/40'])('refuses %j and names TRUST_PROXY', (value) => {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be 0, a number of proxy hops/);
     });
+  });
+});
+
+describe('settings this version no longer reads', () => {
+  it('are named with why, so an operator does not tune them in vain', () => {
+    expect(retiredSettingsIn({ MAX_UNPAID_SHARE_PERCENT: '10', ORDER_HOLD_MINUTES: '30', PORT: '3000' })).toEqual([
+      'ORDER_HOLD_MINUTES is no longer used: unpaid orders hold no stock now; ORDER_PAY_MINUTES says how long one may be paid (docs/decisions/019)',
+      'MAX_UNPAID_SHARE_PERCENT is no longer used: unpaid orders hold no stock now, so there is no share to cap (docs/decisions/019)',
+    ]);
+    expect(retiredSettingsIn({})).toEqual([]);
   });
 });

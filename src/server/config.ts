@@ -83,21 +83,19 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, { error: 'must start with whsec_' }).optional(),
   /** Only for tests: where the Stripe SDK sends its requests (a local stand-in server). */
   STRIPE_API_URL: z.url().optional(),
-  /** An unpaid order holds its stock this long, then expires and gives it back (a checkout, not a reservation). */
-  ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   /**
-   * One customer's unpaid orders together may hold at most this percentage of a tool's stock (or
-   * the tool's minimum order, if that is more), so a few accounts cannot take a tool off sale.
+   * How long an unpaid order may be paid; then it expires. An unpaid order holds no stock (the
+   * payment takes it), so this only keeps an old price from being paid long after (decision 019).
    */
-  MAX_UNPAID_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(10),
-  /**
-   * Customers who have never paid for an order may together hold at most this percentage of a
-   * tool's stock in unpaid orders (or its minimum order, if that is more): free accounts, however
-   * many, cannot take a tool off sale for customers who pay.
-   */
-  MAX_NEW_CUSTOMER_HOLD_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
-  /** Unpaid orders hold stock, so one customer may keep only this many at once. */
+  ORDER_PAY_MINUTES: z.coerce.number().int().min(1).max(30 * 24 * 60).default(24 * 60),
+  /** Unpaid orders one customer may have at once (each one is a row and a mail). */
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).default(10),
+  /**
+   * Whether a new account must confirm its email address before it orders: `required`, or `off`
+   * (sign-up signs the customer in at once). Unset: required when the store can send mail
+   * (SMTP_URL), off when it cannot, since nobody could ever confirm.
+   */
+  EMAIL_VERIFICATION: z.enum(['required', 'off'], { error: 'must be required or off' }).optional(),
   /** A client must send a request's headers within this many seconds. */
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
   /** ... and the whole request, body included (a 5 MB photo on a slow line fits), within this many. */
@@ -142,6 +140,14 @@ export interface AuthConfig {
   rateLimitPerMinute: number;
   readRateLimitPerMinute: number;
   signInMaxFailures: number;
+  /** Whether an address must be confirmed before ordering, and why (the start banner says). */
+  emailVerification: EmailVerificationSetting;
+}
+
+export interface EmailVerificationSetting {
+  mode: 'required' | 'off';
+  /** `setting`: EMAIL_VERIFICATION chose it; `smtp`: SMTP_URL is set; `no-smtp`: the store cannot send mail. */
+  reason: 'setting' | 'smtp' | 'no-smtp';
 }
 
 export type PaymentsConfig =
@@ -186,14 +192,27 @@ export interface AppConfig {
   reviewRateLimitPerHour: number;
   auth: AuthConfig;
   payments: PaymentsConfig;
-  orderHoldMinutes: number;
+  /** How long an unpaid order may be paid (it holds no stock meanwhile). */
+  orderPayMinutes: number;
   maxUnpaidOrders: number;
-  maxUnpaidSharePercent: number;
-  maxNewCustomerHoldPercent: number;
   /** Shared rate-limit counters; null: in this process's memory. */
   redis: { url: string; keyPrefix: string } | null;
   orderExpirySweepMs: number;
   mail: MailConfig;
+}
+
+/** Settings earlier versions read and this one does not (decision 019): named at start so nobody tunes them in vain. */
+const RETIRED_SETTINGS: Record<string, string> = {
+  ORDER_HOLD_MINUTES: 'unpaid orders hold no stock now; ORDER_PAY_MINUTES says how long one may be paid',
+  MAX_UNPAID_SHARE_PERCENT: 'unpaid orders hold no stock now, so there is no share to cap',
+  MAX_NEW_CUSTOMER_HOLD_PERCENT: 'unpaid orders hold no stock now, so there is no share to cap',
+};
+
+/** The retired settings `env` still sets, each with why it no longer does anything. */
+export function retiredSettingsIn(env: NodeJS.ProcessEnv): string[] {
+  return Object.entries(RETIRED_SETTINGS)
+    .filter(([name]) => env[name] !== undefined)
+    .map(([name, why]) => `${name} is no longer used: ${why} (docs/decisions/019)`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -255,6 +274,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       rateLimitPerMinute: e.AUTH_RATE_LIMIT,
       readRateLimitPerMinute: e.AUTH_READ_RATE_LIMIT,
       signInMaxFailures: e.SIGN_IN_MAX_FAILURES,
+      emailVerification: e.EMAIL_VERIFICATION
+        ? { mode: e.EMAIL_VERIFICATION, reason: 'setting' }
+        : e.SMTP_URL
+          ? { mode: 'required', reason: 'smtp' }
+          : { mode: 'off', reason: 'no-smtp' },
     },
     payments:
       provider === 'stripe'
@@ -266,10 +290,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             apiUrl: e.STRIPE_API_URL ?? null,
           }
         : { provider: 'test' },
-    orderHoldMinutes: e.ORDER_HOLD_MINUTES,
+    orderPayMinutes: e.ORDER_PAY_MINUTES,
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
-    maxUnpaidSharePercent: e.MAX_UNPAID_SHARE_PERCENT,
-    maxNewCustomerHoldPercent: e.MAX_NEW_CUSTOMER_HOLD_PERCENT,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     orderExpirySweepMs: e.ORDER_EXPIRY_SWEEP_SECONDS * 1000,
     mail: {

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import type { CreatedAdmin } from './accounts/first-admin';
-import { loadConfig } from './config';
+import { loadConfig, retiredSettingsIn } from './config';
 import { formatStartBanner } from './start-banner';
 
 /** Entry point: read the environment, listen, say where the store is, and shut down gracefully. Nothing else. */
@@ -8,6 +8,7 @@ async function main() {
   const config = loadConfig();
   let createdAdmin: CreatedAdmin | null = null;
   const app = await buildApp(config, { onAdminCreated: (admin) => (createdAdmin = admin) });
+  for (const notice of retiredSettingsIn(process.env)) app.log.warn(notice);
 
   let closing = false;
   const shutdown = async (reason: string) => {
@@ -36,7 +37,14 @@ async function main() {
 
   const address = await app.listen({ port: config.port, host: config.host });
   process.stdout.write(
-    formatStartBanner({ address, publicUrl: config.auth.publicUrl, database: config.database, createdAdmin, mail: config.mail }),
+    formatStartBanner({
+      address,
+      publicUrl: config.auth.publicUrl,
+      database: config.database,
+      createdAdmin,
+      mail: config.mail,
+      emailVerification: config.auth.emailVerification,
+    }),
   );
 }
 

@@ -1,5 +1,5 @@
 import type { CreatedAdmin } from './accounts/first-admin';
-import type { DatabaseConfig, MailConfig } from './config';
+import type { DatabaseConfig, EmailVerificationSetting, MailConfig } from './config';
 import { describeMailDestination } from './mail/transport';
 
 /** Where the data lives, in words, with no password (DATABASE_URL may carry one). */
@@ -17,6 +17,21 @@ export function describeDatabase(database: DatabaseConfig): string {
   }
 }
 
+const VERIFICATION_REASONS: Record<EmailVerificationSetting['reason'], string> = {
+  setting: 'set by EMAIL_VERIFICATION',
+  smtp: 'the store can send mail (SMTP_URL)',
+  'no-smtp': 'no SMTP_URL, so no confirmation mail could arrive; set SMTP_URL, or EMAIL_VERIFICATION=required',
+};
+
+/** Whether new customers must confirm their address before ordering, and why, in one line. */
+export function describeEmailVerification(setting: EmailVerificationSetting): string {
+  const what =
+    setting.mode === 'required'
+      ? 'new customers confirm their email address before they order'
+      : 'new customers are signed in at sign-up and may order at once, unconfirmed';
+  return `${what} (${VERIFICATION_REASONS[setting.reason]})`;
+}
+
 /**
  * The plain-text lines an operator reads after `npm start`, beside the JSON log. A generated admin
  * password appears here once and never in the log, which is kept and shipped elsewhere.
@@ -27,11 +42,13 @@ export function formatStartBanner(opts: {
   database: DatabaseConfig;
   createdAdmin: CreatedAdmin | null;
   mail?: MailConfig;
+  emailVerification?: EmailVerificationSetting;
 }): string {
   const lines = [`ToolHouse store is running at ${opts.address}`];
   if (new URL(opts.address).origin !== opts.publicUrl) lines.push(`  Public address: ${opts.publicUrl}`);
   lines.push(`  Database: ${describeDatabase(opts.database)}`);
   if (opts.mail) lines.push(`  Mail: ${describeMailDestination(opts.mail)}`);
+  if (opts.emailVerification) lines.push(`  Sign-up: ${describeEmailVerification(opts.emailVerification)}`);
   const admin = opts.createdAdmin;
   if (admin?.generatedPassword) {
     lines.push(

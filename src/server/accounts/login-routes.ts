@@ -7,9 +7,20 @@ import { setNoStore } from '../lib/cache-headers';
  * POST /api/login {email} → {accessToken}: only for a caller who holds a live identity session
  * for that same email. The web app calls it after signing in, and again to renew the token.
  */
-export const loginRoutes: FastifyPluginAsyncZod<{ googleEnabled: boolean }> = async (app, opts) => {
-  /** Which sign-in methods this store offers, so the login page can say when Google is not set up. */
-  app.get('/auth-options', { schema: { response: { 200: authOptionsSchema } } }, async () => ({ google: opts.googleEnabled }));
+interface LoginRoutesOptions {
+  googleEnabled: boolean;
+  emailVerification: 'required' | 'off';
+}
+
+export const loginRoutes: FastifyPluginAsyncZod<LoginRoutesOptions> = async (app, opts) => {
+  /**
+   * Which sign-in methods this store offers (so the login page can say when Google is not set up),
+   * and whether a new account must confirm its address (so sign-up knows whether it signed in).
+   */
+  app.get('/auth-options', { schema: { response: { 200: authOptionsSchema } } }, async () => ({
+    google: opts.googleEnabled,
+    emailVerification: opts.emailVerification,
+  }));
 
   app.post(
     '/login',

@@ -58,6 +58,7 @@ const NEW_PASSWORD_FIELDS: Record<string, string> = {
 
 /** The identity service (better-auth), mounted at /api/auth. */
 export function createAuth({ db, config, secret, log, mailer }: AuthOptions) {
+  const verifying = config.emailVerification.mode === 'required';
   return betterAuth({
     appName: 'ToolHouse',
     secret,
@@ -80,11 +81,14 @@ export function createAuth({ db, config, secret, log, mailer }: AuthOptions) {
     }),
     emailAndPassword: {
       enabled: true,
-      // Sign-up answers a taken address exactly as a new one (no account enumeration), so it
-      // cannot sign anyone in: the new account's first session comes from its verification link
+      // Where addresses must be confirmed (EMAIL_VERIFICATION, decision 019), sign-up answers a
+      // taken address exactly as a new one (no account enumeration), so it cannot sign anyone in:
+      // the new account's first session comes from its verification link
       // (autoSignInAfterVerification) or a sign-in. With autoSignIn off, better-auth answers a
       // taken address with a stand-in user and calls onExistingUserSignUp instead of failing.
-      autoSignIn: false,
+      // Where they cannot be confirmed (no mail server), sign-up signs the customer in, as the
+      // spec's registration does, and a taken address is refused (422) like any identity provider.
+      autoSignIn: !verifying,
       // An unverified account may sign in and browse; what needs a verified address (placing an
       // order, being joined by a Google sign-in) checks it there.
       requireEmailVerification: false,
@@ -104,7 +108,7 @@ export function createAuth({ db, config, secret, log, mailer }: AuthOptions) {
       },
     },
     emailVerification: {
-      sendOnSignUp: true,
+      sendOnSignUp: verifying,
       sendVerificationEmail: ({ user, token }) => mailer.verifyEmail(user, token),
       expiresIn: LINK_LIFETIME_SECONDS.verifyEmail,
       // Following the link signs the new customer in (once: a verified address is not signed in

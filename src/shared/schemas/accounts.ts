@@ -73,5 +73,10 @@ export const adminStatusSchema = z.object({ admin: z.boolean() });
 export const acknowledgedSchema = z.object({ acknowledged: z.boolean(), matchedCount: z.number() });
 export const modifiedCountSchema = z.object({ modifiedCount: z.number() });
 
-export const authOptionsSchema = z.object({ google: z.boolean() });
+/** GET /api/auth-options: how this store signs people up and in. */
+export const authOptionsSchema = z.object({
+  google: z.boolean(),
+  /** `required`: a new account confirms its address (a mailed link) before ordering; `off`: sign-up signs in at once. */
+  emailVerification: z.enum(['required', 'off']),
+});
 export type AuthOptions = z.infer<typeof authOptionsSchema>;
