@@ -19,6 +19,8 @@ export const APP_ROUTES = {
   ourTools: '/ourTools',
   contactUs: '/contactUs',
   aboutUs: '/aboutUs',
+  /** The cart: anyone's (a visitor's is kept in the browser until they sign in). */
+  cart: '/cart',
   purchase: '/purchase/:id',
   dashboard: '/dashboard',
   myOrders: '/dashboard/myOrders',

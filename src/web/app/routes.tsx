@@ -57,6 +57,7 @@ const pages: RouteObject[] = [
   },
   { path: routes.contactUs, lazy: lazyPage(() => import('../features/contact/contact-page')) },
   { path: routes.aboutUs, lazy: lazyPage(() => import('../features/about/about-page')) },
+  { path: routes.cart, lazy: lazyPage(() => import('../features/cart/cart-page')) },
   { path: routes.login, lazy: lazyPage(() => import('../features/auth/login-page')) },
   { path: routes.registration, lazy: lazyPage(() => import('../features/auth/registration-page')) },
   { path: routes.forgotPassword, lazy: lazyPage(() => import('../features/auth/forgot-password-page')) },

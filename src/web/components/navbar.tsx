@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../config/paths';
 import { useSession } from '../lib/session-store';
+import { CartLink } from './cart-link';
 import { UserMenu } from './user-menu';
 
 const publicLinks = [
@@ -56,6 +57,7 @@ export function Navbar() {
         </div>
         <div className="navbar-end gap-1">
           <DashboardDrawerToggle />
+          <CartLink />
           <UserMenu />
         </div>
       </nav>

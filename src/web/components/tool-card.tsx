@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PREVIEW, formatUsd, preview, type Tool } from '../../shared';
 import { paths } from '../config/paths';
@@ -20,9 +20,11 @@ interface ToolCardProps {
    * largest thing on the screen). Other images load when scrolled near.
    */
   priority?: boolean;
+  /** A second action under Purchase (the page passes 'Add to cart'), given the card heading's id to describe it. */
+  secondaryAction?: (headingId: string) => ReactNode;
 }
 
-export function ToolCard({ tool, headingLevel = 3, priority = false }: ToolCardProps) {
+export function ToolCard({ tool, headingLevel = 3, priority = false, secondaryAction }: ToolCardProps) {
   const headingId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -57,6 +59,7 @@ export function ToolCard({ tool, headingLevel = 3, priority = false }: ToolCardP
           <Link to={paths.purchase(tool._id)} aria-describedby={headingId} className="btn btn-primary btn-block">
             Purchase
           </Link>
+          {secondaryAction?.(headingId)}
         </div>
       </div>
     </article>
@@ -85,6 +88,7 @@ export function ToolCardSkeleton() {
           <p>&nbsp;</p>
         </div>
         <div className="card-actions mt-auto pt-2">
+          <span className="btn btn-block btn-disabled skeleton" />
           <span className="btn btn-block btn-disabled skeleton" />
         </div>
       </div>

@@ -19,6 +19,7 @@ export const paths = {
   ourTools: APP_ROUTES.ourTools,
   contactUs: APP_ROUTES.contactUs,
   aboutUs: APP_ROUTES.aboutUs,
+  cart: APP_ROUTES.cart,
   purchase: (id: string) => fillRoute(APP_ROUTES.purchase, id),
   dashboard: APP_ROUTES.dashboard,
   myOrders: APP_ROUTES.myOrders,

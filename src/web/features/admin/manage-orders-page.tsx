@@ -8,6 +8,7 @@ import { formatUsd } from '../../../shared/text';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { Loading } from '../../components/loading';
+import { OrderItems } from '../../components/order-items';
 import { useKeepPageInRange, usePageParam } from '../../lib/paging';
 import { notify } from '../../lib/toast';
 import { useAdminDeleteOrder } from './api/delete-order';
@@ -43,12 +44,7 @@ const columns: DataTableColumn<Order>[] = [
   {
     header: 'Product',
     primary: true,
-    cell: (order) => (
-      <div className="flex items-center gap-3">
-        <img src={order.productImage} alt="" width="48" height="36" className="h-9 w-12 shrink-0 rounded bg-base-200 object-contain" />
-        <span className="min-w-0 font-medium">{order.productName}</span>
-      </div>
-    ),
+    cell: (order) => <OrderItems order={order} />,
   },
   {
     header: 'Buyer',

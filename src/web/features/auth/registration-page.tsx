@@ -9,17 +9,20 @@ import { authClient } from '../../lib/auth-client';
 import { authErrorMessage } from './auth-error-message';
 import { AuthCard } from './components/auth-card';
 import { AuthPanel } from './components/auth-panel';
-import { useRedirectTarget } from './use-finish-sign-in';
+import { useFinishSignIn, useRedirectTarget } from './use-finish-sign-in';
 import { SubmitButton } from '../../components/submit-button';
 
 /**
- * Sign Up. The account starts unverified and signed out: the server answers an address that
- * already has an account exactly as a new one (so nobody can find out which addresses do), which
- * rules out signing in here. The emailed link confirms the address and signs the person in
- * (docs/decisions/018-email-verification-and-password-reset.md).
+ * Sign Up. Where the store confirms addresses (it can send mail), the account starts unverified
+ * and signed out: the server answers an address that already has an account exactly as a new one
+ * (so nobody can find out which addresses do), which rules out signing in here; the emailed link
+ * confirms the address and signs the person in (decision 018). Where it cannot send mail, sign-up
+ * signs the person in at once, as the spec's registration does, and the access token is fetched
+ * as after a sign-in (decision 019). The server's answer says which: a session token or none.
  */
 export default function RegistrationPage() {
   const target = useRedirectTarget();
+  const finishSignIn = useFinishSignIn();
   const location = useLocation();
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -40,7 +43,8 @@ export default function RegistrationPage() {
       setError(authErrorMessage(signUpError ?? { status: 0 }));
       return;
     }
-    setSentTo(data.user.email);
+    if (data.token) await finishSignIn(data.user.email).catch(() => setError(authErrorMessage({ status: 0 })));
+    else setSentTo(data.user.email);
   });
 
   if (sentTo) {

@@ -6,6 +6,7 @@ import { CatalogueSearchForm } from './components/catalogue-search-form';
 import { NoMatches } from './components/no-matches';
 import { OurToolsFrame, ToolGrid, ToolGridSkeleton } from './components/our-tools-frame';
 import { useCatalogueSearch } from './use-catalogue-search';
+import { AddToCartButton } from '../../components/add-to-cart-button';
 
 const PAGE_SIZE = 24;
 /** Cards in the first row on the widest layout: their images are loaded first and at once. */
@@ -70,7 +71,13 @@ export default function OurToolsPage() {
       ) : (
         <ToolGrid busy={isPlaceholderData} faded={isPlaceholderData}>
           {tools.map((tool, index) => (
-            <ToolCard key={tool._id} tool={tool} headingLevel={2} priority={index < FIRST_ROW} />
+            <ToolCard
+              key={tool._id}
+              tool={tool}
+              headingLevel={2}
+              priority={index < FIRST_ROW}
+              secondaryAction={(headingId) => <AddToCartButton tool={tool} describedBy={headingId} />}
+            />
           ))}
         </ToolGrid>
       )}

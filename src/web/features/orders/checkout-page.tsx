@@ -76,15 +76,19 @@ export default function CheckoutPage() {
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <div className="card bg-base-100 p-6 shadow-sm ring-1 ring-base-300">
           <h3 className="text-lg font-semibold">Order summary</h3>
-          <div className="mt-4 flex items-center gap-3">
-            <img src={current.productImage} alt="" width="64" height="48" className="h-12 w-16 rounded object-cover" />
-            <p className="font-medium">{current.productName}</p>
-          </div>
-          <dl className="mt-4 grid grid-cols-2 gap-y-2 text-sm">
-            <dt>Price</dt>
-            <dd className="text-right">{formatUsd(current.price)}</dd>
-            <dt>Quantity</dt>
-            <dd className="text-right">{current.quantity}</dd>
+          <ul className="mt-4 space-y-3" aria-label="Tools in this order">
+            {current.lines.map((line, i) => (
+              <li key={`${line.toolId ?? 'gone'}-${i}`} className="flex items-center gap-3" data-testid="checkout-line">
+                <img src={line.productImage} alt="" width="64" height="48" className="h-12 w-16 shrink-0 rounded object-cover" />
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium">{line.productName}</p>
+                  <p className="text-sm text-base-content/80">{`${line.quantity} × ${formatUsd(line.price)}`}</p>
+                </div>
+                <p className="font-medium tabular-nums">{formatUsd(line.total)}</p>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-4 grid grid-cols-2 gap-y-2 border-t border-base-300 pt-4 text-sm">
             <dt>Delivery</dt>
             <dd className="text-right">Free</dd>
             <dt className="text-base font-semibold">Total</dt>

@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { Loading } from '../../components/loading';
+import { OrderItems } from '../../components/order-items';
 import { useSession } from '../../lib/session-store';
 import { useKeepPageInRange, usePageParam } from '../../lib/paging';
 import { notify } from '../../lib/toast';
@@ -22,15 +23,16 @@ const columns: DataTableColumn<Order>[] = [
   {
     header: 'Item',
     primary: true,
-    cell: (order) => (
-      <div className="flex items-center gap-3">
-        <img src={order.productImage} alt="" width="48" height="36" className="h-9 w-12 shrink-0 rounded object-cover" />
-        <span className="min-w-0 font-medium">{order.productName}</span>
-      </div>
-    ),
+    cell: (order) => <OrderItems order={order} />,
   },
-  { header: 'Description', className: 'min-w-40', cell: (order) => preview(order.description, PREVIEW.myOrders, '...') },
-  { header: 'Price', cell: (order) => formatUsd(order.price) },
+  {
+    header: 'Description',
+    className: 'min-w-40',
+    // An order of several tools lists them under Item; its description is that list again.
+    cell: (order) => (order.lines.length > 1 ? '—' : preview(order.description, PREVIEW.myOrders, '...')),
+  },
+  // Each line of an order of several tools has its own price: the order has none.
+  { header: 'Price', cell: (order) => (order.price === null ? '—' : formatUsd(order.price)) },
   { header: 'Quantity', cell: (order) => order.quantity },
   { header: 'Total', cell: (order) => formatUsd(order.total) },
   {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { Tool } from '../../../shared';
 import { API_ERRORS, TOASTS } from '../../../shared/messages';
@@ -12,6 +12,7 @@ import { paths } from '../../config/paths';
 import { TextField } from '../../components/form-field';
 import { QuantityStepper } from '../../components/quantity-stepper';
 import { SubmitButton } from '../../components/submit-button';
+import { useCart } from '../../lib/cart/use-cart';
 import { notify } from '../../lib/toast';
 import { usePlaceOrder } from '../orders/api/place-order';
 
@@ -22,6 +23,8 @@ interface PurchaseFormProps {
   profile: Pick<Profile, 'address' | 'phone'> | undefined;
   /** Called when the order is refused, so the page can show the tool's current stock. */
   onFailure: () => void;
+  /** False while the buyer's address awaits confirmation (the page says so above): Purchase waits too. */
+  canOrder?: boolean;
 }
 
 const PREFILLED_FIELDS = ['address', 'phone'] as const;
@@ -32,7 +35,7 @@ const PREFILLED_FIELDS = ['address', 'phone'] as const;
  * input. So the defaults are final at mount, and the saved address and phone are offered with
  * `setValue`, only into fields the buyer has left alone.
  */
-export function PurchaseForm({ item, profile, onFailure }: PurchaseFormProps) {
+export function PurchaseForm({ item, profile, onFailure, canOrder = true }: PurchaseFormProps) {
   const placeOrder = usePlaceOrder();
   const navigate = useNavigate();
 
@@ -54,6 +57,7 @@ export function PurchaseForm({ item, profile, onFailure }: PurchaseFormProps) {
     getValues,
     getFieldState,
     setValue,
+    trigger,
     formState: { errors, isSubmitting },
   } = useForm<PurchaseFormValues>({
     resolver: zodResolver(schema),
@@ -75,6 +79,22 @@ export function PurchaseForm({ item, profile, onFailure }: PurchaseFormProps) {
   }, [profile, getValues, getFieldState, setValue]);
 
   const quantity = useWatch({ control, name: 'quantity' });
+
+  // 'Add to cart' needs only a quantity the form would accept; the delivery details come at checkout.
+  const cart = useCart();
+  const [adding, setAdding] = useState(false);
+  const addToCart = async () => {
+    if (!(await trigger('quantity'))) return;
+    setAdding(true);
+    try {
+      await cart.add(item._id, getValues('quantity'));
+      notify.success(`Added to your cart: ${getValues('quantity')} × ${item.name}`);
+    } catch (error) {
+      notify.failure(error);
+    } finally {
+      setAdding(false);
+    }
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -120,7 +140,15 @@ export function PurchaseForm({ item, profile, onFailure }: PurchaseFormProps) {
       <TextField label="Delivery address" autoComplete="street-address" registration={register('address')} error={errors.address} />
       <TextField label="Phone" type="tel" autoComplete="tel" registration={register('phone')} error={errors.phone} />
       <p className="text-sm text-base-content/80">Delivery is free. You pay on the next step.</p>
-      <SubmitButton busy={isSubmitting}>Purchase</SubmitButton>
+      <SubmitButton busy={isSubmitting} disabled={!canOrder}>Purchase</SubmitButton>
+      {cart.owner === 'customer' ? (
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <button type="button" className="btn btn-outline btn-primary flex-1" onClick={() => void addToCart()} disabled={adding} aria-busy={adding || undefined}>
+            Add to cart
+          </button>
+          <Link to={paths.cart} className="link">View cart</Link>
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { formatUsd } from '../../../shared/text';
 import { paths } from '../../config/paths';
 import { Loading } from '../../components/loading';
 import { useSession } from '../../lib/session-store';
+import { useAuthOptions } from '../accounts/api/get-auth-options';
 import { useProfile } from '../accounts/api/get-profile';
 import { useItem } from '../catalogue/api/get-item';
 import { EmailNotVerifiedNotice } from './email-not-verified-notice';
@@ -16,6 +17,9 @@ export default function PurchasePage() {
   const email = session?.user.email ?? '';
   // Asked for here, beside the tool, so both load at once; the form prefills from it when it comes.
   const profile = useProfile(email);
+  // Where the store confirms addresses, an unconfirmed one cannot order yet: said once, above the form.
+  const authOptions = useAuthOptions();
+  const mustConfirm = Boolean(session && !session.user.emailVerified && authOptions.data?.emailVerification === 'required');
 
   if (tool.isPending) return <Loading label="Loading the tool" />;
   if (tool.isError || !tool.data) {
@@ -54,12 +58,12 @@ export default function PurchasePage() {
           <dt className="font-medium">Available Quantity:</dt>
           <dd>{item.availableQty}</dd>
         </dl>
-        {session && !session.user.emailVerified ? <EmailNotVerifiedNotice email={email} /> : null}
+        {mustConfirm ? <EmailNotVerifiedNotice email={email} /> : null}
         {soldOut ? (
           <p role="status" className="alert alert-warning mt-6">This tool is out of stock for now.</p>
         ) : (
           // Keyed by tool: another tool's page starts a fresh form at that tool's minimum.
-          <PurchaseForm key={item._id} item={item} profile={profile.data} onFailure={() => void tool.refetch()} />
+          <PurchaseForm key={item._id} item={item} profile={profile.data} canOrder={!mustConfirm} onFailure={() => void tool.refetch()} />
         )}
       </div>
     </section>

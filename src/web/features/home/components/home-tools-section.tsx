@@ -3,6 +3,7 @@ import { HOME_TOOL_COUNT } from '../../../../shared';
 import { paths } from '../../../config/paths';
 import { ToolCard, ToolCardSkeleton } from '../../../components/tool-card';
 import { useFirstItems } from '../../catalogue/api/get-items';
+import { AddToCartButton } from '../../../components/add-to-cart-button';
 
 export function HomeToolsSection() {
   const { data, isPending } = useFirstItems(HOME_TOOL_COUNT);
@@ -29,7 +30,7 @@ export function HomeToolsSection() {
         <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {tools.map((tool) => (
             <li key={tool._id}>
-              <ToolCard tool={tool} />
+              <ToolCard tool={tool} secondaryAction={(headingId) => <AddToCartButton tool={tool} describedBy={headingId} />} />
             </li>
           ))}
         </ul>

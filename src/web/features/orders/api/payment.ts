@@ -1,4 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../../shared/constants';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import type { PaymentConfig } from '../../../../shared/schemas/orders';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { authedRequest } from '../../../lib/authed-request';
@@ -16,19 +19,27 @@ export function usePaymentConfig() {
 
 /**
  * POST /create-payment-intent. The server works out the amount from the order; asking again for
- * the same order gives the same intent, so this is safe to treat as a query.
+ * the same order gives the same intent, so this is safe to treat as a query. The checkout page
+ * gives it one Idempotency-Key per visit, so a retried request gets the first answer.
  */
-export const paymentIntentQueryOptions = (orderId: string) =>
+export const paymentIntentQueryOptions = (orderId: string, idempotencyKey: string) =>
   queryOptions({
-    queryKey: ['payment-intent', orderId],
+    queryKey: ['payment-intent', orderId, idempotencyKey],
     queryFn: async () =>
-      (await authedRequest<{ clientSecret: string }>('/create-payment-intent', { method: 'POST', body: { orderId } })).data,
+      (
+        await authedRequest<{ clientSecret: string }>('/create-payment-intent', {
+          method: 'POST',
+          body: { orderId },
+          headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+        })
+      ).data,
     staleTime: Infinity,
     retry: false,
   });
 
 export function usePaymentIntent(orderId: string, enabled: boolean) {
-  return useQuery({ ...paymentIntentQueryOptions(orderId), enabled });
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  return useQuery({ ...paymentIntentQueryOptions(orderId, idempotencyKey), enabled });
 }
 
 export interface TestCard {

@@ -1,12 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderCreate } from '../../../../shared/schemas/orders';
 import { authedRequest } from '../../../lib/authed-request';
+import { sendOnce } from '../../../lib/send-once';
 import { itemsQueryKey } from '../../catalogue/api/get-items';
 import { ordersQueryKey } from './get-my-orders';
 
-/** POST /order. The server reads only the tool, quantity, address and phone. */
+/**
+ * POST /order. The server reads only the tool, quantity, address and phone. Sent with an
+ * Idempotency-Key, and again with the same key if the connection drops (lib/send-once.ts).
+ */
 export async function placeOrder(order: OrderCreate) {
-  return (await authedRequest<{ insertedId: string }>('/order', { method: 'POST', body: order })).data;
+  return sendOnce((headers) => authedRequest<{ insertedId: string }>('/order', { method: 'POST', body: order, headers }));
 }
 
 export function usePlaceOrder() {
