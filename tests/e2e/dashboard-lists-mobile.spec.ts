@@ -80,8 +80,8 @@ test.describe('dashboard lists on a phone', () => {
     const total = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format((tool.price * 100 * tool.minQty) / 100);
     await expect(unpaid.getByRole('cell').nth(4)).toHaveText(total);
     await expect(unpaid.locator(`time[datetime]`).first()).toBeVisible();
-    // An unpaid order says until when it holds its stock: the time, with the date when the hold
-    // ends on another day (an order placed in the last half hour before midnight).
+    // An unpaid order says until when it may be paid: the time, with the date when that
+    // is on another day (a day to pay: always tomorrow).
     await expect(unpaid.getByTestId('pay-by')).toHaveText(/^Pay by ([A-Z][a-z]{2} \d{1,2}, )?\d{1,2}:\d{2}\s?[AP]M$/);
     await expectAllInsidePhone(unpaid.getByTestId('pay-by'));
 

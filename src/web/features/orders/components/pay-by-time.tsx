@@ -4,7 +4,7 @@ const dayAndTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'nume
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
 
 /**
- * When an unpaid order stops holding its stock: 'Pay by 3:45 PM', with the date when that is not
+ * Until when an unpaid order may be paid: 'Pay by 3:45 PM', with the date when that is not
  * today. Nothing once the time has passed (the order is about to show as expired).
  */
 export function PayByTime({ payBy }: { payBy: string }) {
