@@ -172,16 +172,14 @@ async function insertBenchOrders(handle: DatabaseHandle) {
     from generate_series(1, ${USER_COUNT}::int) as g
   `);
   await handle.db.execute(sql`
-    with numbered as (select id, row_number() over (order by created_at, id) as n from tools order by created_at, id limit 1000)
-    insert into orders (user_id, tool_id, name, email, address, phone, product_name, product_image, description,
-                        price_cents, quantity, paid, status, transaction_id, created_at, paid_at, shipped_at, expired_at)
+    insert into orders (id, user_id, name, email, address, phone, total_cents, paid, status, transaction_id, created_at, paid_at, shipped_at, expired_at)
     select
+      md5('bench-order-' || g)::uuid,
       'bench-user-' || (1 + g % ${USER_COUNT}),
-      t.id,
       'Bench Customer ' || (1 + g % ${USER_COUNT}),
       'bench' || (1 + g % ${USER_COUNT}) || '@example.com',
-      g || ' Bench Street', '555-0100', 'Bench Tool', '/images/tools/digital-multimeter.svg', 'A benchmark order.',
-      1999 + g % 500, 1 + g % 5,
+      g || ' Bench Street', '555-0100',
+      (1999 + g % 500) * (1 + g % 5),
       g % 20 >= 2,
       case when g % 20 < 1 then null when g % 20 < 2 then 'expired' when g % 20 < 12 then 'pending' else 'shipped' end,
       case when g % 20 >= 2 then 'bench-txn-' || g end,
@@ -189,8 +187,15 @@ async function insertBenchOrders(handle: DatabaseHandle) {
       case when g % 20 >= 12 then at + interval '2 days' end,
       case when g % 20 = 1 then at + interval '30 minutes' end
     from generate_series(1, ${ORDER_COUNT}::int) as g
-    join numbered t on t.n = 1 + g % 1000
     cross join lateral (select now() - (g % 129600) * interval '1 minute' - interval '1 hour' as at) as times
+  `);
+  // One line each, of one of the first 1,000 tools.
+  await handle.db.execute(sql`
+    with numbered as (select id, row_number() over (order by created_at, id) as n from tools order by created_at, id limit 1000)
+    insert into order_lines (order_id, position, tool_id, product_name, product_image, description, price_cents, quantity)
+    select md5('bench-order-' || g)::uuid, 0, t.id, 'Bench Tool', '/images/tools/digital-multimeter.svg', 'A benchmark order.', 1999 + g % 500, 1 + g % 5
+    from generate_series(1, ${ORDER_COUNT}::int) as g
+    join numbered t on t.n = 1 + g % 1000
   `);
   await handle.db.execute(sql`analyze "user"`);
   await handle.db.execute(sql`analyze orders`);

@@ -21,6 +21,8 @@ import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import authenticationPlugin from './plugins/authentication';
 import { orderRoutes } from './orders/routes';
+import { adminOrderRoutes } from './orders/admin-order-routes';
+import { settingsRoutes } from './settings/routes';
 import { scheduleOrderExpiry } from './orders/expiry-sweep';
 import { createPaymentProvider } from './payments/create-provider';
 import { paymentRoutes } from './payments/routes';
@@ -150,6 +152,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         storeUrl: config.auth.publicUrl,
         maxUnpaidOrders: config.maxUnpaidOrders,
       });
+      await api.register(adminOrderRoutes, {
+        provider: payments.provider,
+        mail: { storeUrl: config.auth.publicUrl, payMinutes: config.orderPayMinutes },
+      });
+      await api.register(settingsRoutes);
       await api.register(cartRoutes);
       await api.register(paymentRoutes, {
         provider: payments.provider,

@@ -11,6 +11,7 @@ export * from './schemas/contact';
 export * from './schemas/accounts';
 export * from './schemas/orders';
 export * from './schemas/cart';
+export * from './schemas/settings';
 export * from './schemas/reviews';
 export * from './schemas/admin';
 export * from './routes';

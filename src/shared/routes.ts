@@ -25,6 +25,8 @@ export const APP_ROUTES = {
   dashboard: '/dashboard',
   myOrders: '/dashboard/myOrders',
   checkOut: '/dashboard/checkOut/:id',
+  /** One order: its lines, delivery, timeline, invoice, and what its buyer or an admin may do now. */
+  orderPage: '/dashboard/orders/:id',
   addReview: '/dashboard/addReview',
   overview: '/dashboard/overview',
   manageUser: '/dashboard/manageUser',
@@ -33,6 +35,8 @@ export const APP_ROUTES = {
   manageOrders: '/dashboard/manageOrders',
   messages: '/dashboard/messages',
   activity: '/dashboard/activity',
+  settings: '/dashboard/settings',
+  manageReviews: '/dashboard/manageReviews',
 } as const;
 
 export type AppRoute = keyof typeof APP_ROUTES;

@@ -23,10 +23,11 @@ async function countsByState(db: AppDatabase) {
     })
     .from(orders)
     .groupBy(orders.paid, orders.status);
-  const ordersByState = { unpaid: 0, pending: 0, shipped: 0, expired: 0 };
+  const ordersByState = { unpaid: 0, pending: 0, shipped: 0, expired: 0, refunded: 0 };
   let paidCents = 0;
   for (const group of groups) {
-    if (group.paid) paidCents += group.cents;
+    // A refunded order's money went back: it is not revenue.
+    if (group.paid && group.status !== 'refunded') paidCents += group.cents;
     const state = group.status ?? (group.paid ? null : 'unpaid');
     if (state) ordersByState[state] += group.orders;
   }

@@ -31,7 +31,7 @@ const noonDaysAgo = (daysAgo: number) => {
 /** The last `STATS.days` UTC days, oldest first, today last. */
 const lastDays = () => Array.from({ length: STATS.days }, (_v, i) => utcDay(noonDaysAgo(STATS.days - 1 - i)));
 
-type State = 'unpaid' | 'pending' | 'shipped' | 'expired';
+type State = 'unpaid' | 'pending' | 'shipped' | 'expired' | 'refunded';
 type PlannedTool = { id: string | null; name: string; priceCents: number };
 interface Planned {
   tool: PlannedTool;
@@ -78,7 +78,7 @@ async function expectedStats(): Promise<Stats> {
   const cents = (o: (typeof rows)[number]) =>
     lines.filter((line) => line.orderId === o.id).reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   const state = (o: (typeof rows)[number]): State => o.status ?? 'unpaid';
-  const ordersByState = { unpaid: 0, pending: 0, shipped: 0, expired: 0 };
+  const ordersByState = { unpaid: 0, pending: 0, shipped: 0, expired: 0, refunded: 0 };
   for (const o of rows) ordersByState[state(o)] += 1;
 
   const revenueByDay = lastDays().map((day) => {
@@ -114,7 +114,7 @@ describe('GET /api/stats', () => {
     const res = await stats();
     expect(res.statusCode).toBe(200);
     const body = res.json() as Stats;
-    expect(body.ordersByState).toEqual({ unpaid: 0, pending: 0, shipped: 0, expired: 0 });
+    expect(body.ordersByState).toEqual({ unpaid: 0, pending: 0, shipped: 0, expired: 0, refunded: 0 });
     expect(body.paidRevenue).toBe(0);
     expect(body.topTools).toEqual([]);
     expect(body.revenueByDay).toEqual(lastDays().map((day) => ({ day, revenue: 0, orders: 0 })));
@@ -169,7 +169,7 @@ describe('GET /api/stats', () => {
     expect(body).toEqual(await expectedStats());
 
     // The same figures, worked out by hand, in case both sides shared a mistake.
-    expect(body.ordersByState).toEqual({ unpaid: 3, pending: 4, shipped: 5, expired: 1 });
+    expect(body.ordersByState).toEqual({ unpaid: 3, pending: 4, shipped: 5, expired: 1, refunded: 0 });
     expect(body.paidRevenue).toBeCloseTo(37.02 + 12.34 + 123.4 + 12.34 + 199.98 + 5 + 300 + 40 + 114.99, 2);
     const today = body.revenueByDay.at(-1)!;
     expect(today).toEqual({ day: utcDay(new Date()), revenue: 77.02, orders: 2 });

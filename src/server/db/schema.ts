@@ -1,5 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, jsonb, pgSequence, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -28,6 +28,8 @@ export const tools = pgTable(
     availableQty: integer('available_qty').notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** This tool's low-stock mark, when it differs from the store's (store_settings). */
+    lowStockThreshold: integer('low_stock_threshold'),
     /**
      * What a catalogue search (`?q=`) looks in: the words of the name and description as written
      * (lower-cased), kept by the database on every write. A search looks for each word it is given
@@ -55,6 +57,7 @@ export const tools = pgTable(
     check('tools_price_non_negative', sql`${t.priceCents} >= 0`),
     check('tools_min_qty_positive', sql`${t.minQty} >= 1`),
     check('tools_available_qty_non_negative', sql`${t.availableQty} >= 0`),
+    check('tools_low_stock_threshold_non_negative', sql`${t.lowStockThreshold} is null or ${t.lowStockThreshold} >= 0`),
   ],
 );
 
@@ -68,6 +71,8 @@ export const reviews = pgTable(
     /** The customer who wrote it (null for the seeded reviews). */
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** Set when an admin hides the review from the store (it stays, for the record, until deleted). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [
     index('reviews_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
@@ -120,6 +125,9 @@ export const users = pgTable(
     role: text('role', { enum: ROLES }).notNull().default('customer'),
     address: text('address'),
     phone: text('phone'),
+    /** Optional, for invoices to a business: its name and tax id (VAT number, EIN ...). */
+    companyName: text('company_name'),
+    taxId: text('tax_id'),
     ...authTimestamps,
   },
   (t) => [
@@ -194,12 +202,19 @@ export const signInFailures = pgTable(
 // bought or paid. An unpaid order holds no stock: a payment takes it (decision 019).
 // ---------------------------------------------------------------------------------------------
 
-export const ORDER_STATUSES = ['pending', 'shipped', 'expired'] as const;
+export const ORDER_STATUSES = ['pending', 'shipped', 'expired', 'refunded'] as const;
+
+/** Order numbers people can say on the phone (TH-100001 ...): from a sequence, in the order placed. */
+export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 100001 });
 
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .unique()
+      .default(sql`nextval('order_number_seq')`),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -217,7 +232,13 @@ export const orders = pgTable(
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** What the admin gave when shipping (all optional): the carrier, its tracking number and page. */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
     expiredAt: timestamp('expired_at', { withTimezone: true }),
+    /** A paid order an admin cancelled with a full refund (status `refunded`). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
@@ -232,7 +253,7 @@ export const orders = pgTable(
     // "Has this customer ever paid?" (reviews come from buyers).
     index('orders_paid_user_idx').on(t.userId).where(sql`${t.paid} = true`),
     check('orders_total_non_negative', sql`${t.totalCents} >= 0`),
-    check('orders_status_known', sql`${t.status} is null or ${t.status} in ('pending', 'shipped', 'expired')`),
+    check('orders_status_known', sql`${t.status} is null or ${t.status} in ('pending', 'shipped', 'expired', 'refunded')`),
     check('orders_paid_has_transaction', sql`${t.paid} = false or ${t.transactionId} is not null`),
   ],
 );
@@ -260,6 +281,77 @@ export const orderLines = pgTable(
     index('order_lines_tool_idx').on(t.toolId),
     check('order_lines_quantity_positive', sql`${t.quantity} >= 1`),
     check('order_lines_price_non_negative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const ORDER_EVENT_KINDS = ['placed', 'paid', 'shipped', 'unshipped', 'expired', 'refunded', 'refund_failed'] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+/**
+ * An order's timeline: what happened to it, when, and who did it (an admin's email, the buyer's, or
+ * null for the store itself). Written in the same transaction as the change it records.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ORDER_EVENT_KINDS }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorEmail: text('actor_email'),
+    /** The facts of the moment: transaction id, carrier and tracking number, refund id, why a refund failed. */
+    details: jsonb('details'),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
+);
+
+/**
+ * Invoices: one per paid order, numbered from a gapless counter (`invoice_counter`, taken in the
+ * transaction that marks the order paid, so a number exists exactly when its invoice does). The
+ * seller and buyer are copied as they were at payment; the PDF is drawn from this row and the
+ * order's lines whenever it is asked for.
+ */
+export const invoices = pgTable('invoices', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'restrict' }),
+  number: integer('number').notNull().unique(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  seller: jsonb('seller').notNull(),
+  buyer: jsonb('buyer').notNull(),
+});
+
+/** The next invoice number: one row, updated under its row lock in the paying transaction. */
+export const invoiceCounter = pgTable(
+  'invoice_counter',
+  {
+    id: smallint('id').primaryKey().default(1),
+    next: integer('next').notNull().default(1),
+  },
+  (t) => [check('invoice_counter_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * The owner's settings, one row: who the seller is on invoices, where the store's notices go, and
+ * when a tool counts as low on stock.
+ */
+export const storeSettings = pgTable(
+  'store_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    companyName: text('company_name').notNull(),
+    companyAddress: text('company_address').notNull(),
+    taxId: text('tax_id'),
+    /** Where mail to the owner goes (a paid order, a message, low stock); null: to every admin. */
+    notifyEmail: text('notify_email'),
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(10),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('store_settings_one_row', sql`${t.id} = 1`),
+    check('store_settings_low_stock_non_negative', sql`${t.lowStockThreshold} >= 0`),
   ],
 );
 
@@ -330,7 +422,7 @@ export const testPaymentIntents = pgTable(
 );
 
 /** Why the store hands a payment back: the order it was for can no longer take it. */
-export const REFUND_REASONS = ['order-deleted', 'tool-deleted', 'paid-another-way', 'expired-sold-out', 'sold-out'] as const;
+export const REFUND_REASONS = ['order-deleted', 'tool-deleted', 'paid-another-way', 'expired-sold-out', 'sold-out', 'cancelled-by-admin'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 export const REFUND_STATUSES = ['pending', 'refunded', 'failed'] as const;
 
@@ -390,9 +482,18 @@ export const AUDIT_ACTIONS = [
   'tool.updated',
   'tool.deleted',
   'order.shipped',
+  'order.unshipped',
+  'order.refunded',
   'order.deleted',
   'user.promoted',
+  'user.demoted',
+  'user.updated',
   'query.handled',
+  'review.hidden',
+  'review.shown',
+  'review.deleted',
+  'image.uploaded',
+  'settings.updated',
   // Written by the store itself (no admin): see docs/decisions/009-payments-that-cannot-settle.md.
   'payment.refunded',
   'payment.refund_failed',

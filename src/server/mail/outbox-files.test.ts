@@ -53,11 +53,12 @@ it('writes an order confirmation to DATA_DIR/outbox as an .eml file and logs whe
   await expect.poll(emlFiles, { timeout: 10_000 }).toHaveLength(2);
   const files = await emlFiles();
   const mails = await Promise.all(files.map(async (f) => simpleParser(await readFile(path.join(outbox, f)))));
-  const mail = mails.find((m) => m.subject?.startsWith('Order placed'))!;
+  const mail = mails.find((m) => /^Order TH-\d+ placed/.test(m.subject ?? ''))!;
   expect(mail).toBeDefined();
   expect(mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : null).toBe(buyer.email);
   expect(mail.from?.value[0]?.address).toBe('no-reply@localhost');
-  expect(mail.subject).toMatch(/^Order placed: 2 × Torque Wrench\. Please pay by /);
+  expect(mail.subject).toMatch(/^Order TH-\d+ placed: please pay by /);
+  expect(mail.text).toContain('2 × Torque Wrench: $99.98 ($49.99 each)');
   expect(mail.text).toContain('Total: $99.98');
   expect(mail.html).toContain('$99.98');
   // Nothing half-written is left beside them.

@@ -1,5 +1,5 @@
 import { asc, inArray } from 'drizzle-orm';
-import { takeStock } from '../catalogue/stock';
+import { takeStock, type StockTaken } from '../catalogue/stock';
 import type { AppTransaction } from '../db/client';
 import { tools } from '../db/schema';
 import type { OrderLineRow } from './orders-repository';
@@ -12,6 +12,14 @@ export interface Shortage {
 }
 
 export type StockCheck = { kind: 'covered' } | { kind: 'tool-deleted' } | { kind: 'short'; shortages: Shortage[] };
+
+/** A tool a sale took units from, as it is afterwards, and how many were taken. */
+export interface StockMove {
+  tool: StockTaken;
+  taken: number;
+}
+
+export type StockTake = Exclude<StockCheck, { kind: 'covered' }> | { kind: 'taken'; moves: StockMove[] };
 
 /**
  * Locks the tools of an order's lines (in id order, so two payments sharing tools cannot deadlock)
@@ -40,16 +48,17 @@ export async function lockStockFor(tx: AppTransaction, lines: OrderLineRow[]): P
  * Takes the units of every line: all of them, or (when the stock does not cover them, or a tool
  * is gone) none, answering why. The one way a sale moves stock (catalogue/stock.ts owns the column).
  */
-export async function takeOrderStock(tx: AppTransaction, lines: OrderLineRow[]): Promise<StockCheck> {
+export async function takeOrderStock(tx: AppTransaction, lines: OrderLineRow[]): Promise<StockTake> {
   const check = await lockStockFor(tx, lines);
   if (check.kind !== 'covered') return check;
+  const moves: StockMove[] = [];
   for (const line of [...lines].sort((a, b) => a.toolId!.localeCompare(b.toolId!))) {
+    const tool = await takeStock(tx, line.toolId!, line.quantity, { enforceMinimum: false });
     // Cannot fail: the tool rows are locked and their stock was read under the lock.
-    if (!(await takeStock(tx, line.toolId!, line.quantity, { enforceMinimum: false }))) {
-      throw new Error(`stock of tool ${line.toolId} moved while it was locked`);
-    }
+    if (!tool) throw new Error(`stock of tool ${line.toolId} moved while it was locked`);
+    moves.push({ tool, taken: line.quantity });
   }
-  return check;
+  return { kind: 'taken', moves };
 }
 
 /** "3 more Torque Wrench (2 left)" pieces for a message: what is missing, in the buyer's words. */

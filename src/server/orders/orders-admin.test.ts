@@ -136,7 +136,7 @@ describe('GET /api/orders (admin)', () => {
   });
 
   it.each([
-    ['?state=lost', 'state', 'state must be one of unpaid, pending, shipped, expired'],
+    ['?state=lost', 'state', 'state must be one of unpaid, pending, shipped, expired, refunded'],
     ['?email=not-an-email', 'email', 'Provide a valid email'],
     ['?limit=0', 'limit', 'limit must be at least 1'],
   ])('refuses %s with 400 naming the parameter', async (query, field, message) => {
@@ -162,8 +162,8 @@ describe('PATCH /api/order/:id {status: shipped}', () => {
         actorId: admin.userId,
         actorEmail: admin.email,
         action: 'order.shipped',
-        before: { status: 'pending' },
-        after: { status: 'shipped' },
+        before: { number: expect.stringMatching(/^TH-\d+$/), status: 'pending' },
+        after: { number: expect.stringMatching(/^TH-\d+$/), status: 'shipped', carrier: null, trackingNumber: null, trackingUrl: null },
       }),
     ]);
   });

@@ -1,18 +1,17 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AdminOrdersQuery, Order, OrderState, PageQuery } from '../../shared';
-import { API_ERRORS, centsToDollars } from '../../shared';
+import { API_ERRORS, centsToDollars, formatInvoiceNumber, formatOrderNumber } from '../../shared';
 import type { Identity } from '../identity/identity';
 import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
-import { orderLines, orders } from '../db/schema';
-import { queueMail } from '../mail/outbox';
-import { orderShippedMail, type OrderMailSettings } from '../mail/templates/order-mail';
+import { invoices, orderLines, orders } from '../db/schema';
+import { recordOrderEvents } from './order-events';
 import { ConflictError, NotFoundError } from '../lib/domain-errors';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-/** An order with its lines, in their order: what every reader of an order gets. */
-export type OrderWithLines = OrderRow & { lines: OrderLineRow[] };
+/** An order with its lines, in their order, and its invoice's number once paid: what every reader of an order gets. */
+export type OrderWithLines = OrderRow & { lines: OrderLineRow[]; invoiceNumber: number | null };
 
 const lineTotalCents = (line: Pick<OrderLineRow, 'priceCents' | 'quantity'>) => line.priceCents * line.quantity;
 
@@ -25,10 +24,13 @@ function summaryName(lines: OrderLineRow[]): string {
   return `${first.productName} and ${lines.length - 1} more tools`;
 }
 
+const isoOrNull = (time: Date | null) => (time ? time.toISOString() : null);
+
 export function toApiOrder(order: OrderWithLines, payMinutes: number): Order {
   const single = order.lines.length === 1 ? order.lines[0]! : null;
   return {
     _id: order.id,
+    number: formatOrderNumber(order.number),
     toolId: single?.toolId ?? null,
     name: order.name,
     email: order.email,
@@ -54,6 +56,13 @@ export function toApiOrder(order: OrderWithLines, payMinutes: number): Order {
     status: order.status,
     createdAt: order.createdAt.toISOString(),
     payBy: payByTime(order, payMinutes).toISOString(),
+    paidAt: isoOrNull(order.paidAt),
+    shippedAt: isoOrNull(order.shippedAt),
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    trackingUrl: order.trackingUrl,
+    refundedAt: isoOrNull(order.refundedAt),
+    invoiceNumber: order.invoiceNumber === null ? null : formatInvoiceNumber(order.invoiceNumber),
   };
 }
 
@@ -74,9 +83,17 @@ async function linesOf(db: AppDatabase, orderIds: string[]): Promise<Map<string,
   return byOrder;
 }
 
-async function withLines(db: AppDatabase, rows: OrderRow[]): Promise<OrderWithLines[]> {
-  const lines = await linesOf(db, rows.map((row) => row.id));
-  return rows.map((row) => ({ ...row, lines: lines.get(row.id) ?? [] }));
+/** The invoice numbers of these orders (paid ones have one). */
+async function invoiceNumbersOf(db: AppDatabase, orderIds: string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db.select({ orderId: invoices.orderId, number: invoices.number }).from(invoices).where(inArray(invoices.orderId, orderIds));
+  return new Map(rows.map((row) => [row.orderId, row.number]));
+}
+
+export async function withLines(db: AppDatabase, rows: OrderRow[]): Promise<OrderWithLines[]> {
+  const ids = rows.map((row) => row.id);
+  const [lines, numbers] = await Promise.all([linesOf(db, ids), invoiceNumbersOf(db, ids)]);
+  return rows.map((row) => ({ ...row, lines: lines.get(row.id) ?? [], invoiceNumber: numbers.get(row.id) ?? null }));
 }
 
 export async function findOrder(db: AppDatabase, id: string): Promise<OrderWithLines | null> {
@@ -113,6 +130,7 @@ const STATE_CONDITIONS: Record<OrderState, SQL> = {
   pending: and(eq(orders.paid, true), eq(orders.status, 'pending'))!,
   shipped: and(eq(orders.paid, true), eq(orders.status, 'shipped'))!,
   expired: and(eq(orders.paid, false), eq(orders.status, 'expired'))!,
+  refunded: and(eq(orders.paid, true), eq(orders.status, 'refunded'))!,
 };
 
 /** The admin's list: every order, newest first, optionally of one state and/or one buyer's email. */
@@ -152,16 +170,21 @@ export async function sweepStaleOrders(db: AppDatabase, payMinutes: number): Pro
     };
     if (!result.rows[0]?.locked) return null;
     const expired = await tx.update(orders).set({ status: 'expired', expiredAt: new Date() }).where(staleCondition(payMinutes)).returning({ id: orders.id });
+    await recordOrderEvents(tx, expired.map((row) => row.id), 'expired');
     return expired.length;
   });
 }
 
 /** Expires this one order if its time to pay has run out (a payment asked for just then). */
 export async function expireIfStale(db: AppDatabase, orderId: string, payMinutes: number): Promise<void> {
-  await db
-    .update(orders)
-    .set({ status: 'expired', expiredAt: new Date() })
-    .where(and(eq(orders.id, orderId), staleCondition(payMinutes)));
+  await db.transaction(async (tx) => {
+    const expired = await tx
+      .update(orders)
+      .set({ status: 'expired', expiredAt: new Date() })
+      .where(and(eq(orders.id, orderId), staleCondition(payMinutes)))
+      .returning({ id: orders.id });
+    await recordOrderEvents(tx, expired.map((row) => row.id), 'expired');
+  });
 }
 
 /** What the audit log keeps of an order an admin deleted. */
@@ -201,34 +224,4 @@ export async function deleteUnpaidOrder(db: AppDatabase, id: string, auditedBy?:
 
 export async function attachPaymentIntent(db: AppDatabase, orderId: string, intentId: string) {
   await db.update(orders).set({ paymentIntentId: intentId }).where(and(eq(orders.id, orderId), eq(orders.paid, false)));
-}
-
-/**
- * An admin ships a paid order: pending → shipped with one conditional update, and the audit entry
- * in the same transaction. Of two admins shipping at once, one ships it and the other is told it
- * has already been shipped. Anything but a paid, pending order is refused with the reason. The
- * buyer's mail is queued in the same transaction.
- */
-export async function shipOrder(db: AppDatabase, orderId: string, admin: Identity, mail: OrderMailSettings): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [shipped] = await tx
-      .update(orders)
-      .set({ status: 'shipped', shippedAt: new Date() })
-      .where(and(eq(orders.id, orderId), eq(orders.paid, true), eq(orders.status, 'pending')))
-      .returning();
-    if (!shipped) throw await whyNotShippable(tx, orderId);
-    const [withItsLines] = await withLines(tx, [shipped]);
-    await queueMail(tx, orderShippedMail(withItsLines!, mail));
-    await recordAudit(tx, admin, { action: 'order.shipped', targetId: orderId, before: { status: 'pending' }, after: { status: 'shipped' } });
-    return 1;
-  });
-}
-
-/** Read after the update matched nothing, so it sees the row as the competing change left it. */
-async function whyNotShippable(tx: AppTransaction, orderId: string): Promise<Error> {
-  const [row] = await tx.select({ paid: orders.paid, status: orders.status }).from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!row) return new NotFoundError(API_ERRORS.orderNotFound);
-  if (row.status === 'shipped') return new ConflictError(API_ERRORS.orderAlreadyShipped);
-  if (row.status === 'expired') return new ConflictError(API_ERRORS.orderExpiredCannotShip);
-  return new ConflictError(API_ERRORS.orderNotPaidYet);
 }

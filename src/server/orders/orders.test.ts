@@ -76,6 +76,7 @@ describe('POST /api/order', () => {
     const body = stored.json();
     expect(body).toEqual({
       _id: id,
+      number: expect.stringMatching(/^TH-1\d{5}$/),
       toolId: tool.id,
       name: 'Brenda Buyer',
       email: buyer.email,
@@ -95,6 +96,13 @@ describe('POST /api/order', () => {
       status: null,
       createdAt: expect.any(String),
       payBy: expect.any(String),
+      paidAt: null,
+      shippedAt: null,
+      carrier: null,
+      trackingNumber: null,
+      trackingUrl: null,
+      refundedAt: null,
+      invoiceNumber: null,
     });
     // A day to pay (ORDER_PAY_MINUTES), and nothing taken off sale until the payment.
     expect(Date.parse(body.payBy) - Date.parse(body.createdAt)).toBe(24 * 60 * 60_000);

@@ -6,6 +6,7 @@ import { cartLines, orderLines, orders, tools, users } from '../db/schema';
 import { queueMail } from '../mail/outbox';
 import { orderPlacedMail, type OrderMailSettings } from '../mail/templates/order-mail';
 import { ConflictError, InvalidInputError, NotFoundError } from '../lib/domain-errors';
+import { recordOrderEvent } from './order-events';
 import type { OrderWithLines } from './orders-repository';
 
 export interface OrderToPlace {
@@ -116,7 +117,8 @@ export async function placeOrder(
   if (input.source === 'cart') {
     await tx.delete(cartLines).where(and(eq(cartLines.userId, buyer.userId), inArray(cartLines.toolId, ordered.map(({ tool }) => tool.id))));
   }
-  const placed = { ...order, lines };
+  const placed = { ...order, lines, invoiceNumber: null };
+  await recordOrderEvent(tx, order.id, 'placed', buyer.email);
   await queueMail(tx, orderPlacedMail(placed, settings.mail));
   return placed;
 }

@@ -24,7 +24,8 @@ import { ConflictError, InvalidInputError, NotAllowedError, NotFoundError } from
 import { fingerprintOf, idempotencyKeyOf, onceForKey } from '../lib/idempotency';
 import type { PaymentProvider } from '../payments/provider';
 import { settlePayment } from '../payments/payment-service';
-import { deleteUnpaidOrder, findOrder, listAllOrders, listOrdersOfUser, shipOrder, toApiOrder, type OrderWithLines } from './orders-repository';
+import { deleteUnpaidOrder, findOrder, listAllOrders, listOrdersOfUser, toApiOrder, type OrderWithLines } from './orders-repository';
+import { shipOrder } from './shipping';
 import { placeOrder, type OrderToPlace } from './place-order';
 import type { OrderMailSettings } from '../mail/templates/order-mail';
 
@@ -146,7 +147,8 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       if (request.body.status === 'shipped') {
         if (identity.role !== 'admin') throw new NotAllowedError(API_ERRORS.forbidden);
         // Shipping twice is a 409, never a quiet modifiedCount 0: the admin's screen was stale.
-        return { modifiedCount: await shipOrder(app.db, order.id, identity, mail) };
+        const { carrier, trackingNumber, trackingUrl } = request.body;
+        return { modifiedCount: await shipOrder(app.db, order.id, identity, { carrier, trackingNumber, trackingUrl }, mail) };
       }
       // After payment: only the buyer, and only what the payment provider confirms.
       if (order.userId !== identity.userId) throw new NotAllowedError(API_ERRORS.forbidden);

@@ -28,6 +28,7 @@ const REASON_LABELS: Record<RefundReason, string> = {
   'paid-another-way': 'Order already paid by another payment',
   'expired-sold-out': 'Order expired and its stock is gone',
   'sold-out': 'Sold out while the buyer was paying',
+  'cancelled-by-admin': 'Cancelled and refunded by an admin',
 };
 
 /** The buyer is told the order cannot be paid (and why, when it sold out), and whether the money is back already. */

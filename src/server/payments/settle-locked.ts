@@ -6,6 +6,11 @@ import { orders, type RefundReason } from '../db/schema';
 import { ConflictError, PaymentIncompleteError } from '../lib/domain-errors';
 import { queueMail } from '../mail/outbox';
 import { orderPaidMail, type OrderMailSettings } from '../mail/templates/order-mail';
+import { ownerPaidOrderMail } from '../mail/templates/owner-mail';
+import { issueInvoice } from '../invoices/invoices-repository';
+import { noticeLowStock } from '../notifications/low-stock';
+import { notifyOwner } from '../notifications/owner-notices';
+import { recordOrderEvent } from '../orders/order-events';
 import { lockOrder, orderAmountCents, type OrderWithLines } from '../orders/orders-repository';
 import { takeOrderStock } from '../orders/order-stock';
 import type { PaymentIntentSummary, PaymentProvider } from './provider';
@@ -30,13 +35,16 @@ interface SettleContext {
 
 /**
  * Marks an order paid: the one place an order becomes paid. An unpaid order, or one that expired
- * while its buyer was paying, becomes `pending` with the payment's transaction id.
+ * while its buyer was paying, becomes `pending` with the payment's transaction id; its invoice is
+ * issued (numbered) and the moment goes on its timeline, in the same transaction.
  */
-async function markOrderPaid(tx: AppTransaction, orderId: string, transactionId: string): Promise<void> {
+async function markOrderPaid(tx: AppTransaction, order: OrderWithLines, transactionId: string, paidAt: Date): Promise<number> {
   await tx
     .update(orders)
-    .set({ paid: true, transactionId, status: 'pending', paidAt: new Date(), paymentIntentId: transactionId, expiredAt: null })
-    .where(and(eq(orders.id, orderId), eq(orders.paid, false)));
+    .set({ paid: true, transactionId, status: 'pending', paidAt, paymentIntentId: transactionId, expiredAt: null })
+    .where(and(eq(orders.id, order.id), eq(orders.paid, false)));
+  await recordOrderEvent(tx, order.id, 'paid', order.email, { transactionId });
+  return issueInvoice(tx, order);
 }
 
 /**
@@ -85,7 +93,10 @@ export async function settleLocked(tx: AppTransaction, payment: PaymentToSettle,
     context.log.info({ orderId, intentId: intent.id, shortages: stock.shortages.length }, 'paid for stock that sold out meanwhile: refunding');
     return refund('sold-out');
   }
-  await markOrderPaid(tx, order.id, intent.id);
-  await queueMail(tx, orderPaidMail(order, intent.id, new Date(), context.mail));
+  const paidAt = new Date();
+  const invoiceNumber = await markOrderPaid(tx, order, intent.id, paidAt);
+  await queueMail(tx, orderPaidMail(order, { transactionId: intent.id, paidAt, invoiceNumber }, context.mail));
+  await notifyOwner(tx, (to) => ownerPaidOrderMail(to, order, context.mail.storeUrl));
+  await noticeLowStock(tx, stock.moves, context.mail.storeUrl);
   return { kind: 'settled', modified: 1 };
 }

@@ -10,7 +10,14 @@ const TEST_CARDS: Record<string, { code: string; message: string } | null> = {
   '4000000000009995': { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
   '4000000000000069': { code: 'expired_card', message: 'Your card has expired.' },
   '4000000000000127': { code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
+  // Pays, but a refund to it is refused later (as Stripe's 4000 0000 0000 5126 does).
+  '4000000000005126': null,
 };
+
+/** The last four digits of the test card whose payments cannot be refunded. */
+export const UNREFUNDABLE_CARD_LAST4 = '5126';
+export const UNREFUNDABLE_CARD_MESSAGE =
+  'The card was cancelled or has expired, so the payment cannot be refunded to it. Refund the buyer another way.';
 
 export const TEST_MODE_MESSAGE =
   'This store is in test mode and accepts only test cards, such as 4242 4242 4242 4242. Your card was not charged.';

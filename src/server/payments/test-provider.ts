@@ -3,7 +3,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { AppDatabase } from '../db/client';
 import { testPaymentIntents } from '../db/schema';
 import type { CreateIntentInput, PaymentIntentSummary, PaymentProvider } from './provider';
-import { checkTestCard, type CardCheck } from './test-cards';
+import { checkTestCard, UNREFUNDABLE_CARD_LAST4, UNREFUNDABLE_CARD_MESSAGE, type CardCheck } from './test-cards';
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url');
 
@@ -44,6 +44,8 @@ export function createTestPaymentProvider(db: AppDatabase) {
     },
     retrieveIntent: (intentId) => retrieve(intentId, db),
     async refund(intentId) {
+      const [card] = await db.select({ last4: testPaymentIntents.cardLast4 }).from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId));
+      if (card?.last4 === UNREFUNDABLE_CARD_LAST4) throw new Error(UNREFUNDABLE_CARD_MESSAGE);
       // Like Stripe, a refunded intent stays succeeded; only the first refund sets the time.
       await db
         .update(testPaymentIntents)

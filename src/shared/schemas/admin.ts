@@ -106,7 +106,7 @@ export const IMAGE_UPLOAD = {
 } as const;
 
 /** The admin's order list filter: the order lifecycle as an admin thinks of it. */
-export const ORDER_STATES = ['unpaid', 'pending', 'shipped', 'expired'] as const;
+export const ORDER_STATES = ['unpaid', 'pending', 'shipped', 'expired', 'refunded'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 export const adminOrdersQuerySchema = pageQuery(20, 100).extend({
   state: z.enum(ORDER_STATES, { error: `state must be one of ${ORDER_STATES.join(', ')}` }).optional(),
@@ -133,7 +133,7 @@ export const queryPatchSchema = z.object({ handled: z.boolean({ error: 'handled 
 
 /** GET /api/stats: what the Overview shows. Money in dollars. */
 export const statsSchema = z.object({
-  ordersByState: z.object({ unpaid: z.number(), pending: z.number(), shipped: z.number(), expired: z.number() }),
+  ordersByState: z.object({ unpaid: z.number(), pending: z.number(), shipped: z.number(), expired: z.number(), refunded: z.number() }),
   /** The last 30 days (UTC), oldest first, days without sales included with 0. */
   revenueByDay: z.array(z.object({ day: z.string(), revenue: z.number(), orders: z.number() })),
   paidRevenue: z.number(),
@@ -149,9 +149,18 @@ export const AUDIT_ACTION_LABELS = {
   'tool.updated': 'Tool edited',
   'tool.deleted': 'Tool deleted',
   'order.shipped': 'Order shipped',
+  'order.unshipped': 'Shipping undone',
+  'order.refunded': 'Order refunded',
   'order.deleted': 'Order deleted',
   'user.promoted': 'User made admin',
+  'user.demoted': 'Admin made customer',
+  'user.updated': 'Profile edited',
   'query.handled': 'Message handled',
+  'review.hidden': 'Review hidden',
+  'review.shown': 'Review shown again',
+  'review.deleted': 'Review deleted',
+  'image.uploaded': 'Photo uploaded',
+  'settings.updated': 'Store settings changed',
   'payment.refunded': 'Payment refunded',
   'payment.refund_failed': 'Refund failed — refund by hand',
 } as const;

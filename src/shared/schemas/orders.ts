@@ -4,7 +4,7 @@ import { VALIDATION } from '../messages';
 import { addressField, phoneField } from './accounts';
 import { NO_CONTROL_CHARACTERS, plainText } from './fields';
 
-export const ORDER_STATUSES = ['pending', 'shipped', 'expired'] as const;
+export const ORDER_STATUSES = ['pending', 'shipped', 'expired', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const quantityField = z
@@ -61,12 +61,7 @@ export type DeliveryForm = z.input<typeof deliveryFormSchema>;
 export const purchaseFormSchema = z.object({ quantity: quantityField, address: addressField, phone: phoneField });
 export type PurchaseForm = z.input<typeof purchaseFormSchema>;
 
-/** PATCH /api/order/:id: after payment `{status: 'pending', transactionId}`; an admin `{status: 'shipped'}`. */
-export const orderPatchSchema = z.object({
-  status: z.enum(['pending', 'shipped'], { error: VALIDATION.orderStatusInvalid }),
-  transactionId: plainText().trim().min(1).max(200).optional(),
-});
-export type OrderPatch = z.output<typeof orderPatchSchema>;
+
 
 /** One line of an order: a copy of the tool as it was sold, and how many. */
 export const orderLineSchema = z.object({
@@ -91,6 +86,8 @@ export type OrderLine = z.infer<typeof orderLineSchema>;
  */
 export const orderSchema = z.object({
   _id: z.string(),
+  /** The number people read and say: 'TH-100042'. */
+  number: z.string(),
   toolId: z.string().nullable(),
   name: z.string(),
   email: z.string(),
@@ -107,15 +104,77 @@ export const orderSchema = z.object({
   lines: z.array(orderLineSchema),
   paid: z.boolean(),
   transactionId: z.string().nullable(),
-  /** null while unpaid; 'pending' once paid; 'shipped' by an admin; 'expired' when not paid in time. */
+  /**
+   * null while unpaid; 'pending' once paid; 'shipped' by an admin; 'expired' when not paid in time;
+   * 'refunded' when an admin cancelled a paid order and gave the money back.
+   */
   status: z.enum(ORDER_STATUSES).nullable(),
   createdAt: z.string(),
   /** Until when an unpaid order may be paid. */
   payBy: z.string(),
+  paidAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  /** What the admin gave when shipping, each optional. */
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+  /** 'INV-000123' once the order is paid (every paid order has an invoice). */
+  invoiceNumber: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
 export const deletedCountSchema = z.object({ deletedCount: z.number() });
+
+export const ORDER_EVENT_KINDS = ['placed', 'paid', 'shipped', 'unshipped', 'expired', 'refunded', 'refund_failed'] as const;
+
+/** One moment of an order's timeline (GET /api/orders/:id/events), oldest first. */
+export const orderEventSchema = z.object({
+  kind: z.enum(ORDER_EVENT_KINDS),
+  at: z.string(),
+  /** Who did it: the buyer's or an admin's email; null for the store itself (an expiry). */
+  actorEmail: z.string().nullable(),
+  /** transactionId (paid), carrier/trackingNumber/trackingUrl (shipped), refundId or reason (refunds). */
+  details: z.record(z.string(), z.string().nullable()).nullable(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/** The order number as people see it: 100042 → 'TH-100042'. */
+export const formatOrderNumber = (n: number) => `TH-${n}`;
+/** The invoice number as printed: 123 → 'INV-000123'. */
+export const formatInvoiceNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
+/** 'TH-100042', 'th-100042' or '100042' → 100042; anything else → null. */
+export function parseOrderNumber(text: string): number | null {
+  const match = /^\s*(?:TH-?)?(\d{1,15})\s*$/i.exec(text);
+  return match ? Number(match[1]) : null;
+}
+
+const optionalShortText = (max: number) =>
+  plainText()
+    .trim()
+    .max(max, { error: `At most ${max} characters` })
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
+
+/** An admin ships a paid order (POST /api/orders/:id/ship; also the spec's PATCH {status: shipped}): all optional. */
+export const shipmentSchema = z.object({
+  carrier: optionalShortText(60),
+  trackingNumber: optionalShortText(100),
+  trackingUrl: z
+    .url({ protocol: /^https$/, error: VALIDATION.trackingUrlInvalid })
+    .max(500, { error: VALIDATION.trackingUrlInvalid })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+export type Shipment = z.output<typeof shipmentSchema>;
+export type ShipmentInput = z.input<typeof shipmentSchema>;
+
+/** PATCH /api/order/:id: after payment `{status: 'pending', transactionId}`; an admin `{status: 'shipped'}` and the shipment's details. */
+export const orderPatchSchema = shipmentSchema.extend({
+  status: z.enum(['pending', 'shipped'], { error: VALIDATION.orderStatusInvalid }),
+  transactionId: plainText().trim().min(1).max(200).optional(),
+});
+export type OrderPatch = z.output<typeof orderPatchSchema>;
 
 /** POST /api/create-payment-intent. `totalPrice` from the spec's payload is accepted and ignored. */
 export const paymentIntentRequestSchema = z.object({

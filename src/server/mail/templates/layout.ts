@@ -54,8 +54,8 @@ function renderHtml({ heading, paragraphs, action, rows }: MailContent): string 
   }
   if (action) {
     body.push(
-      `<p style="margin:20px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>`,
-      `<p style="margin:0 0 12px;font-size:13px;color:#4b5563">If the button does not work, open this address: <a href="${escapeHtml(action.url)}" style="color:#1d4ed8">${escapeHtml(action.url)}</a></p>`,
+      `<p style="margin:20px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:#c2410c;color:#ffffff;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>`,
+      `<p style="margin:0 0 12px;font-size:13px;color:#4b5563">If the button does not work, open this address: <a href="${escapeHtml(action.url)}" style="color:#c2410c">${escapeHtml(action.url)}</a></p>`,
     );
   }
   return [
@@ -63,7 +63,7 @@ function renderHtml({ heading, paragraphs, action, rows }: MailContent): string 
     `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(heading)}</title></head>`,
     `<body style="margin:0;padding:24px 12px;background:#f3f4f6;${FONT}">`,
     '<div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border-radius:8px">',
-    `<p style="margin:0 0 20px;font-size:18px;font-weight:700;color:#1d4ed8">${STORE_NAME}</p>`,
+    `<p style="margin:0 0 20px;font-size:18px;font-weight:700;color:#c2410c">${STORE_NAME}</p>`,
     ...body,
     `<p style="margin:24px 0 0;font-size:13px;color:#4b5563">${STORE_NAME}: computer and industrial tools</p>`,
     '</div></body></html>',

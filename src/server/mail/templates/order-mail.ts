@@ -1,4 +1,4 @@
-import { APP_ROUTES, centsToDollars, fillRoute, formatUsd, preview } from '../../../shared';
+import { APP_ROUTES, centsToDollars, fillRoute, formatInvoiceNumber, formatOrderNumber, formatUsd } from '../../../shared';
 import type { OutgoingMail } from '../outbox';
 import { renderMail } from './layout';
 
@@ -12,6 +12,7 @@ export interface OrderMailSettings {
 /** The order as it was written (orders-repository's row): its lines (copies of the tools), the buyer's delivery details. */
 export interface OrderForMail {
   id: string;
+  number: number;
   email: string;
   name: string;
   address: string;
@@ -19,12 +20,15 @@ export interface OrderForMail {
   totalCents: number;
   createdAt: Date;
   transactionId: string | null;
+  carrier?: string | null;
+  trackingNumber?: string | null;
+  trackingUrl?: string | null;
   lines: { productName: string; priceCents: number; quantity: number }[];
 }
 
 // The web app's pages, from the list its router is built from.
 const checkOutPath = (orderId: string) => fillRoute(APP_ROUTES.checkOut, orderId);
-const MY_ORDERS_PATH = APP_ROUTES.myOrders;
+const orderPagePath = (orderId: string) => fillRoute(APP_ROUTES.orderPage, orderId);
 
 /**
  * The buyer's time zone is unknown to the server, so times are given in UTC, named as such:
@@ -48,17 +52,12 @@ export const formatMailTime = (time: Date) => utcTime.format(time);
 const money = (cents: number) => formatUsd(centsToDollars(cents));
 const totalOf = (order: OrderForMail) => money(order.totalCents);
 
-/** The order in a few words, for a subject: "2 × Digital Multimeter", "3 tools". */
-function what(order: OrderForMail): string {
-  const [first] = order.lines;
-  if (order.lines.length === 1 && first) return `${first.quantity} × ${preview(first.productName, 60, '…')}`;
-  return `${order.lines.length} tools`;
-}
+const numberOf = (order: OrderForMail) => formatOrderNumber(order.number);
 
 /** The order's lines and total, the same in every order mail: one row a tool. */
 function orderRows(order: OrderForMail) {
   return [
-    { label: 'Order', value: order.id },
+    { label: 'Order', value: numberOf(order) },
     ...order.lines.map((line) => ({
       label: `${line.quantity} × ${line.productName}`,
       value: line.quantity === 1 ? money(line.priceCents) : `${money(line.priceCents * line.quantity)} (${money(line.priceCents)} each)`,
@@ -73,12 +72,12 @@ const deliveryRows = (order: OrderForMail) => [
   { label: 'Phone', value: order.phone },
 ];
 
-/** Sent when an order is placed: what it is, and until when it may be paid. */
+/** Sent when an order is placed: what it is, and until when it may be paid. Subjects stay short: the order number says which. */
 export function orderPlacedMail(order: OrderForMail, settings: OrderMailSettings): OutgoingMail {
   const payBy = formatMailTime(payByTime(order, settings.payMinutes));
   return {
     to: order.email,
-    subject: `Order placed: ${what(order)}. Please pay by ${payBy}`,
+    subject: `Order ${numberOf(order)} placed: please pay by ${payBy}`,
     ...renderMail({
       heading: 'Your order is placed',
       paragraphs: [
@@ -91,39 +90,76 @@ export function orderPlacedMail(order: OrderForMail, settings: OrderMailSettings
   };
 }
 
-/** Sent when the payment for an order settles: the receipt. */
-export function orderPaidMail(order: OrderForMail, transactionId: string, paidAt: Date, settings: OrderMailSettings): OutgoingMail {
+/** Sent when the payment for an order settles: the receipt, with the invoice's number and where to download it. */
+export function orderPaidMail(
+  order: OrderForMail,
+  payment: { transactionId: string; paidAt: Date; invoiceNumber: number },
+  settings: OrderMailSettings,
+): OutgoingMail {
   return {
     to: order.email,
-    subject: `Payment received: ${what(order)}, ${totalOf(order)}`,
+    subject: `Payment received for order ${numberOf(order)}`,
     ...renderMail({
       heading: 'Thank you for your payment',
-      paragraphs: [`Hello ${order.name}, we received your payment of ${totalOf(order)}. We will write again when the order ships.`],
+      paragraphs: [
+        `Hello ${order.name}, we received your payment of ${totalOf(order)}. We will write again when the order ships.`,
+        `Your invoice ${formatInvoiceNumber(payment.invoiceNumber)} is on the order's page, ready to download.`,
+      ],
       rows: [
         ...orderRows(order),
-        { label: 'Paid', value: formatMailTime(paidAt) },
-        { label: 'Transaction id', value: transactionId },
+        { label: 'Paid', value: formatMailTime(payment.paidAt) },
+        { label: 'Transaction id', value: payment.transactionId },
+        { label: 'Invoice', value: formatInvoiceNumber(payment.invoiceNumber) },
         ...deliveryRows(order),
       ],
-      action: { label: 'See your orders', url: `${settings.storeUrl}${MY_ORDERS_PATH}` },
+      action: { label: 'See the order and its invoice', url: `${settings.storeUrl}${orderPagePath(order.id)}` },
     }),
   };
 }
 
-/** Sent when an admin ships a paid order. */
+/** The carrier and tracking an admin gave when shipping, as mail rows (none when none were given). */
+function trackingRows(order: OrderForMail) {
+  return [
+    ...(order.carrier ? [{ label: 'Carrier', value: order.carrier }] : []),
+    ...(order.trackingNumber ? [{ label: 'Tracking number', value: order.trackingNumber }] : []),
+    ...(order.trackingUrl ? [{ label: 'Track it at', value: order.trackingUrl }] : []),
+  ];
+}
+
+/** Sent when an admin ships a paid order, with the carrier and tracking when given. */
 export function orderShippedMail(order: OrderForMail, settings: OrderMailSettings): OutgoingMail {
   return {
     to: order.email,
-    subject: `Order shipped: ${what(order)}`,
+    subject: `Order ${numberOf(order)} has shipped`,
     ...renderMail({
       heading: 'Your order is on its way',
       paragraphs: [`Hello ${order.name}, your order has shipped to the address below.`],
       rows: [
         ...orderRows(order),
+        ...trackingRows(order),
         ...(order.transactionId ? [{ label: 'Transaction id', value: order.transactionId }] : []),
         ...deliveryRows(order),
       ],
-      action: { label: 'See your orders', url: `${settings.storeUrl}${MY_ORDERS_PATH}` },
+      action: order.trackingUrl
+        ? { label: 'Track the parcel', url: order.trackingUrl }
+        : { label: 'See the order', url: `${settings.storeUrl}${orderPagePath(order.id)}` },
+    }),
+  };
+}
+
+/** Sent when an admin cancels a paid order and the payment provider has given the money back. */
+export function orderRefundedMail(order: OrderForMail, settings: OrderMailSettings): OutgoingMail {
+  return {
+    to: order.email,
+    subject: `Order ${numberOf(order)} cancelled and refunded`,
+    ...renderMail({
+      heading: 'Your order is cancelled and refunded',
+      paragraphs: [
+        `Hello ${order.name}, we have cancelled your order and refunded your payment of ${totalOf(order)} in full.`,
+        'Depending on your bank, the money is back on your card within 5 to 10 business days.',
+      ],
+      rows: [...orderRows(order), ...(order.transactionId ? [{ label: 'Transaction id', value: order.transactionId }] : [])],
+      action: { label: 'See the order', url: `${settings.storeUrl}${orderPagePath(order.id)}` },
     }),
   };
 }

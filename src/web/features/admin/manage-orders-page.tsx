@@ -99,7 +99,7 @@ export default function ManageOrdersPage() {
 
   const ship = async (order: Order) => {
     try {
-      await shipOrder.mutateAsync(order._id);
+      await shipOrder.mutateAsync({ id: order._id });
       notify.success(TOASTS.statusUpdated);
     } catch (error) {
       notify.failure(error);
@@ -118,7 +118,7 @@ export default function ManageOrdersPage() {
     }
   };
 
-  const shipping = (order: Order) => shipOrder.isPending && shipOrder.variables === order._id;
+  const shipping = (order: Order) => shipOrder.isPending && shipOrder.variables?.id === order._id;
 
   return (
     <section aria-labelledby="manage-orders-title">

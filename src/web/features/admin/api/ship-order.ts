@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderPatch } from '../../../../shared/schemas/orders';
+import type { ShipmentInput } from '../../../../shared/schemas/orders';
 import { authedRequest } from '../../../lib/authed-request';
 import { ordersQueryKey } from '../../orders/api/get-my-orders';
 import { refreshAdminViews } from './refresh-admin-views';
 
-/** PATCH /order/{id} {status: 'shipped'} (admin). 409 when the order is not paid and pending. */
-export async function shipOrder(id: string) {
-  const body: OrderPatch = { status: 'shipped' };
-  return (await authedRequest<{ modifiedCount: number }>(`/order/${encodeURIComponent(id)}`, { method: 'PATCH', body })).data;
+/** POST /orders/{id}/ship with the optional carrier and tracking (admin). 409 when the order is not paid and pending. */
+export async function shipOrder({ id, shipment = {} }: { id: string; shipment?: ShipmentInput }) {
+  return (await authedRequest<{ modifiedCount: number }>(`/orders/${encodeURIComponent(id)}/ship`, { method: 'POST', body: shipment })).data;
 }
 
 export function useShipOrder() {

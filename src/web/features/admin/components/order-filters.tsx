@@ -9,6 +9,7 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   pending: 'Paid — waiting to ship',
   shipped: 'Shipped',
   expired: 'Expired',
+  refunded: 'Refunded',
 };
 
 interface OrderFiltersProps {

@@ -4,6 +4,7 @@ const LABELS = {
   pending: { text: 'Paid, pending shipment', className: 'badge-warning' },
   shipped: { text: 'Shipped', className: 'badge-success' },
   expired: { text: 'Expired', className: 'badge-neutral' },
+  refunded: { text: 'Refunded', className: 'badge-neutral' },
 } as const;
 
 export function OrderStatusBadge({ order }: { order: Order }) {

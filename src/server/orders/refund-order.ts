@@ -1,0 +1,108 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { API_ERRORS, centsToDollars, formatOrderNumber } from '../../shared';
+import { recordAudit } from '../audit/audit-log';
+import { returnStock } from '../catalogue/stock';
+import type { AppDatabase } from '../db/client';
+import { orders, paymentRefunds } from '../db/schema';
+import type { Identity } from '../identity/identity';
+import { ConflictError, NotFoundError } from '../lib/domain-errors';
+import { queueMail } from '../mail/outbox';
+import { orderRefundedMail, type OrderMailSettings } from '../mail/templates/order-mail';
+import type { PaymentProvider } from '../payments/provider';
+import { recordOrderEvent } from './order-events';
+import { lockOrder } from './orders-repository';
+
+interface RefundDeps {
+  db: AppDatabase;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+  mail: OrderMailSettings;
+}
+
+/** The provider turned the refund down: the order is as it was, and the admin is told why. */
+export class RefundRefusedError extends ConflictError {
+  constructor(readonly reason: string) {
+    super(API_ERRORS.refundRefused(reason));
+  }
+}
+
+const REFUND_REASON = 'cancelled-by-admin' as const;
+
+/**
+ * An admin cancels a paid order that has not shipped, with a full refund through the payment
+ * provider (decision 020). In three steps, so that no order is marked refunded unless the money
+ * went back, and no money goes back twice:
+ * 1. With the order locked: check it may be refunded and claim the refund (a `payment_refunds` row,
+ *    keyed by the payment). A second admin at the same moment finds the claim and is told so.
+ * 2. Ask the provider, outside any transaction (a Stripe call must not hold the database). It is
+ *    idempotent per payment, so a retry after a crash refunds once.
+ * 3. On success, in one transaction: the order becomes `refunded`, its units go back on sale, the
+ *    buyer's mail, the audit entry and the timeline's moment. On refusal: the claim is marked
+ *    failed, the timeline says why, and the admin reads the provider's reason; the order is unchanged.
+ */
+export async function refundOrder(deps: RefundDeps, orderId: string, admin: Identity): Promise<void> {
+  const claimed = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new NotFoundError(API_ERRORS.orderNotFound);
+    if (order.status === 'refunded') throw new ConflictError(API_ERRORS.refundAlreadyDone);
+    if (!order.paid || !order.transactionId) throw new ConflictError(API_ERRORS.refundOnlyPaid);
+    if (order.status === 'shipped') throw new ConflictError(API_ERRORS.refundShippedOrder);
+    const [existing] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.paymentIntentId, order.transactionId)).for('update');
+    if (existing?.status === 'pending') throw new ConflictError(API_ERRORS.refundUnderWay);
+    if (existing) {
+      await tx.update(paymentRefunds).set({ status: 'pending', lastError: null, updatedAt: new Date() }).where(eq(paymentRefunds.paymentIntentId, order.transactionId));
+    } else {
+      await tx.insert(paymentRefunds).values({
+        paymentIntentId: order.transactionId,
+        orderId: order.id,
+        provider: deps.provider.name,
+        amountCents: order.totalCents,
+        currency: 'usd',
+        reason: REFUND_REASON,
+        buyerEmail: order.email,
+      });
+    }
+    return { transactionId: order.transactionId };
+  });
+
+  let refundId: string | null;
+  try {
+    ({ refundId } = await deps.provider.refund(claimed.transactionId, REFUND_REASON));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    deps.log.warn({ orderId, err: error }, 'the payment provider refused an admin refund; the order is unchanged');
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(paymentRefunds)
+        .set({ status: 'failed', lastError: reason.slice(0, 500), updatedAt: new Date() })
+        .where(and(eq(paymentRefunds.paymentIntentId, claimed.transactionId), eq(paymentRefunds.status, 'pending')));
+      await recordOrderEvent(tx, orderId, 'refund_failed', admin.email, { reason: reason.slice(0, 300) });
+    });
+    throw new RefundRefusedError(reason);
+  }
+
+  await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new NotFoundError(API_ERRORS.orderNotFound);
+    const refundedAt = new Date();
+    await tx.update(orders).set({ status: 'refunded', refundedAt }).where(and(eq(orders.id, orderId), inArray(orders.status, ['pending'])));
+    // In a fixed order, so two refunds returning units of the same tools cannot deadlock.
+    for (const line of [...order.lines].sort((a, b) => (a.toolId ?? '').localeCompare(b.toolId ?? ''))) {
+      await returnStock(tx, line.toolId, line.quantity);
+    }
+    await tx
+      .update(paymentRefunds)
+      .set({ status: 'refunded', providerRefundId: refundId, lastError: null, updatedAt: refundedAt })
+      .where(eq(paymentRefunds.paymentIntentId, claimed.transactionId));
+    const number = formatOrderNumber(order.number);
+    await recordAudit(tx, admin, {
+      action: 'order.refunded',
+      targetId: orderId,
+      before: { number, email: order.email, status: order.status, total: centsToDollars(order.totalCents) },
+      after: { number, status: 'refunded', refundId },
+    });
+    await recordOrderEvent(tx, orderId, 'refunded', admin.email, { refundId, transactionId: claimed.transactionId });
+    await queueMail(tx, orderRefundedMail(order, deps.mail));
+  });
+}

@@ -1,0 +1,89 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { API_ERRORS, formatOrderNumber, type Shipment } from '../../shared';
+import { recordAudit } from '../audit/audit-log';
+import type { AppDatabase, AppTransaction } from '../db/client';
+import { orders, paymentRefunds } from '../db/schema';
+import type { Identity } from '../identity/identity';
+import { ConflictError, NotFoundError } from '../lib/domain-errors';
+import { queueMail } from '../mail/outbox';
+import { orderShippedMail, type OrderMailSettings } from '../mail/templates/order-mail';
+import { recordOrderEvent } from './order-events';
+import { withLines } from './orders-repository';
+
+/** What the audit log and timeline keep of a shipment: the number people say, and what was given. */
+const shipmentFacts = (row: { number: number; carrier: string | null; trackingNumber: string | null; trackingUrl: string | null }) => ({
+  number: formatOrderNumber(row.number),
+  carrier: row.carrier,
+  trackingNumber: row.trackingNumber,
+  trackingUrl: row.trackingUrl,
+});
+
+/**
+ * An admin ships a paid order: pending → shipped with one conditional update, with the carrier and
+ * tracking when given; the buyer's mail, the audit entry and the timeline's moment in the same
+ * transaction. Of two admins shipping at once, one ships it and the other is told it has already
+ * been shipped. Anything but a paid, pending order is refused with the reason.
+ */
+export async function shipOrder(db: AppDatabase, orderId: string, admin: Identity, shipment: Shipment, mail: OrderMailSettings): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [shipped] = await tx
+      .update(orders)
+      .set({
+        status: 'shipped',
+        shippedAt: new Date(),
+        carrier: shipment.carrier ?? null,
+        trackingNumber: shipment.trackingNumber ?? null,
+        trackingUrl: shipment.trackingUrl ?? null,
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.paid, true), eq(orders.status, 'pending'), notBeingRefunded))
+      .returning();
+    if (!shipped) throw await whyNotShippable(tx, orderId);
+    const [withItsLines] = await withLines(tx, [shipped]);
+    await queueMail(tx, orderShippedMail(withItsLines!, mail));
+    const facts = shipmentFacts(shipped);
+    await recordAudit(tx, admin, { action: 'order.shipped', targetId: orderId, before: { number: facts.number, status: 'pending' }, after: { ...facts, status: 'shipped' } });
+    await recordOrderEvent(tx, orderId, 'shipped', admin.email, { carrier: facts.carrier, trackingNumber: facts.trackingNumber, trackingUrl: facts.trackingUrl });
+    return 1;
+  });
+}
+
+/** An admin's refund of the order's payment is under way (refund-order.ts): it must not ship meanwhile. */
+const beingRefunded = sql`exists (select 1 from ${paymentRefunds} where ${paymentRefunds.paymentIntentId} = ${orders.transactionId} and ${paymentRefunds.status} = 'pending')`;
+const notBeingRefunded = sql`not ${beingRefunded}`;
+
+/** Read after the update matched nothing, so it sees the row as the competing change left it. */
+async function whyNotShippable(tx: AppTransaction, orderId: string): Promise<Error> {
+  const [row] = await tx
+    .select({ paid: orders.paid, status: orders.status, refunding: sql<boolean>`${beingRefunded}` })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!row) return new NotFoundError(API_ERRORS.orderNotFound);
+  if (row.refunding) return new ConflictError(API_ERRORS.refundUnderWay);
+  if (row.status === 'shipped') return new ConflictError(API_ERRORS.orderAlreadyShipped);
+  if (row.status === 'expired') return new ConflictError(API_ERRORS.orderExpiredCannotShip);
+  if (row.status === 'refunded') return new ConflictError(API_ERRORS.orderRefundedCannotShip);
+  return new ConflictError(API_ERRORS.orderNotPaidYet);
+}
+
+/**
+ * An admin undoes a shipment marked by mistake: shipped → pending, the carrier and tracking
+ * cleared, the audit entry (with what was undone) and the timeline's moment in the same
+ * transaction. The buyer is not mailed: they may not have read the first mail, and a second one
+ * would confuse more than it helps; the order's page shows it as waiting to ship again.
+ */
+export async function unshipOrder(db: AppDatabase, orderId: string, admin: Identity): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!before) throw new NotFoundError(API_ERRORS.orderNotFound);
+    if (before.status !== 'shipped') throw new ConflictError(API_ERRORS.orderNotShipped);
+    await tx
+      .update(orders)
+      .set({ status: 'pending', shippedAt: null, carrier: null, trackingNumber: null, trackingUrl: null })
+      .where(eq(orders.id, orderId));
+    const facts = shipmentFacts(before);
+    await recordAudit(tx, admin, { action: 'order.unshipped', targetId: orderId, before: { ...facts, status: 'shipped' }, after: { number: facts.number, status: 'pending' } });
+    await recordOrderEvent(tx, orderId, 'unshipped', admin.email, { carrier: facts.carrier, trackingNumber: facts.trackingNumber });
+    return 1;
+  });
+}

@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import type { StoreSettings, StoreSettingsUpdate } from '../../shared';
+import { recordAudit } from '../audit/audit-log';
+import type { AppDatabase, AppTransaction } from '../db/client';
+import { storeSettings } from '../db/schema';
+import type { Identity } from '../identity/identity';
+
+type SettingsRow = typeof storeSettings.$inferSelect;
+
+const toSettings = (row: SettingsRow): StoreSettings => ({
+  companyName: row.companyName,
+  companyAddress: row.companyAddress,
+  taxId: row.taxId,
+  notifyEmail: row.notifyEmail,
+  lowStockThreshold: row.lowStockThreshold,
+});
+
+/** The owner's settings (the migration wrote the one row; it is never deleted). */
+export async function readSettings(db: AppDatabase | AppTransaction): Promise<StoreSettings> {
+  const [row] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1));
+  if (!row) throw new Error('store_settings has no row: were the migrations applied?');
+  return toSettings(row);
+}
+
+/** An admin changes the settings; the change and its audit entry commit together. Answers the settings now. */
+export async function updateSettings(db: AppDatabase, admin: Identity, changes: StoreSettingsUpdate): Promise<StoreSettings> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(storeSettings).where(eq(storeSettings.id, 1)).for('update');
+    if (!before) throw new Error('store_settings has no row: were the migrations applied?');
+    const [after] = await tx
+      .update(storeSettings)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(storeSettings.id, 1))
+      .returning();
+    const [was, now] = [toSettings(before), toSettings(after!)];
+    if (JSON.stringify(was) !== JSON.stringify(now)) await recordAudit(tx, admin, { action: 'settings.updated', targetId: 'settings', before: was, after: now });
+    return now;
+  });
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { VALIDATION } from '../messages';
+import { emailField } from './fields';
+import { plainText } from './fields';
+
+/** The owner's settings (GET /api/settings, admins): the seller on invoices, where notices go, low stock. */
+export const storeSettingsSchema = z.object({
+  companyName: z.string(),
+  companyAddress: z.string(),
+  taxId: z.string().nullable(),
+  /** Where mail to the owner goes; null: to every admin. */
+  notifyEmail: z.string().nullable(),
+  /** A tool with this many units or fewer is low on stock (unless it has its own mark). */
+  lowStockThreshold: z.number().int(),
+});
+export type StoreSettings = z.infer<typeof storeSettingsSchema>;
+
+const blankToNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
+
+/** PUT /api/settings: the settings form; the same rules on both sides. */
+export const storeSettingsUpdateSchema = z.object({
+  companyName: plainText()
+    .trim()
+    .min(2, { error: VALIDATION.companyNameRequired })
+    .max(120, { error: VALIDATION.companyNameTooLong }),
+  companyAddress: plainText()
+    .trim()
+    .min(5, { error: VALIDATION.companyAddressRequired })
+    .max(300, { error: VALIDATION.companyAddressTooLong }),
+  taxId: plainText().trim().max(40, { error: VALIDATION.taxIdTooLong }).optional().transform(blankToNull),
+  notifyEmail: emailField.optional().or(z.literal('')).transform(blankToNull),
+  lowStockThreshold: z
+    .number({ error: VALIDATION.lowStockThresholdWhole })
+    .int({ error: VALIDATION.lowStockThresholdWhole })
+    .min(0, { error: VALIDATION.lowStockThresholdWhole })
+    .max(1_000_000, { error: VALIDATION.lowStockThresholdWhole }),
+});
+export type StoreSettingsUpdate = z.output<typeof storeSettingsUpdateSchema>;
+export type StoreSettingsForm = z.input<typeof storeSettingsUpdateSchema>;
