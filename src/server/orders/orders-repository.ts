@@ -1,12 +1,11 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AdminOrdersQuery, Order, OrderState, PageQuery } from '../../shared';
-import { API_ERRORS, centsToDollars, formatInvoiceNumber, formatOrderNumber } from '../../shared';
+import { centsToDollars, formatInvoiceNumber, formatOrderNumber } from '../../shared';
 import type { Identity } from '../identity/identity';
 import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { invoices, orderLines, orders } from '../db/schema';
 import { recordOrderEvents } from './order-events';
-import { ConflictError, NotFoundError } from '../lib/domain-errors';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
