@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { renderInvoicePdf, type InvoiceData } from './invoice-pdf';
+import { renderPackingSlipPdf, type PackingSlipData } from './packing-slip-pdf';
+import { drawableText, MISSING_GLYPH } from './pdf-document';
+import { readPdfPages, readPdfText } from './pdf-text.testing';
+
+/** Text pulled out of a PDF keeps the words but not always the spacing between table cells. */
+const squeeze = (text: string) => text.replace(/\s+/g, ' ');
+
+function line(position: number, productName: string, priceCents: number, quantity: number) {
+  return { orderId: 'o', position, toolId: null, productImage: '', description: '', productName, priceCents, quantity };
+}
+
+function invoiceData(overrides: { lines?: ReturnType<typeof line>[]; status?: 'pending' | 'refunded'; refundedAt?: Date | null } = {}): InvoiceData {
+  const lines = overrides.lines ?? [line(0, 'Bench Vise', 4_999, 2), line(1, 'Torque Wrench', 12_950, 1)];
+  return {
+    invoice: {
+      number: 123,
+      issuedAt: new Date('2026-11-25T23:30:00Z'),
+      seller: { name: 'ToolHouse Manufacturing', address: '1450 Foundry Road, Dayton', taxId: 'US-99-1234567' },
+      buyer: { name: 'Zoë Łukasiewicz', email: 'zoe@example.com', address: 'ul. Piotrkowska 12\nŁódź', phone: '+48 555 0100', companyName: 'Müller & Søn', taxId: 'PL1234567890' },
+    },
+    order: {
+      number: 100_042,
+      createdAt: new Date('2026-11-24T08:00:00Z'),
+      paidAt: new Date('2026-11-25T23:30:00Z'),
+      transactionId: 'pi_test_abc',
+      status: overrides.status ?? 'pending',
+      refundedAt: overrides.refundedAt ?? null,
+      totalCents: lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0),
+      lines,
+    },
+    contact: { email: 'support@toolhouse.example', phone: '+1 (555) 014-2005' },
+  };
+}
+
+describe('drawableText', () => {
+  it('keeps Latin, Greek and Cyrillic letters and line breaks, and composes accents', () => {
+    expect(drawableText('Müller & Søn\nŁódź Ωμέγα Привет')).toBe('Müller & Søn\nŁódź Ωμέγα Привет');
+    expect(drawableText('Mu\u0308ller')).toBe('Müller');
+  });
+
+  it('replaces what the font cannot draw with a visible mark, and drops invisible steering characters', () => {
+    expect(drawableText('東京 1')).toBe(`${MISSING_GLYPH}${MISSING_GLYPH} 1`);
+    expect(drawableText('a\u200Db\uFE0Fc\u202Ed')).toBe('abcd');
+    expect(drawableText('x\u0000y\u0007z\r\nw\tv')).toBe('xyz\nw v');
+    expect(drawableText('lone \uD83D surrogate')).toBe(`lone ${MISSING_GLYPH} surrogate`);
+  });
+});
+
+describe('renderInvoicePdf', () => {
+  it('says who sells to whom, what, for how much, under which numbers', async () => {
+    const text = squeeze(await readPdfText(await renderInvoicePdf(invoiceData())));
+    for (const expected of [
+      'Invoice',
+      'INV-000123',
+      'TH-100042',
+      // UTC dates: 23:30 UTC on the 25th is still the 25th.
+      'Invoice date Nov 25, 2026',
+      'Order date Nov 24, 2026',
+      'pi_test_abc',
+      'ToolHouse Manufacturing',
+      '1450 Foundry Road, Dayton',
+      'Tax ID: US-99-1234567',
+      'support@toolhouse.example',
+      '+1 (555) 014-2005',
+      'Müller & Søn',
+      'Tax ID: PL1234567890',
+      'Zoë Łukasiewicz',
+      'ul. Piotrkowska 12 Łódź',
+      'zoe@example.com',
+      'Bench Vise 2 $49.99 $99.98',
+      'Torque Wrench 1 $129.50 $129.50',
+      'Delivery Free',
+      'Total (USD) $229.48',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('Refunded');
+  });
+
+  it('leaves out the tax ids and the company when none were given', async () => {
+    const data = invoiceData();
+    data.invoice = { ...data.invoice, seller: { ...data.invoice.seller, taxId: null }, buyer: { ...data.invoice.buyer, companyName: null, taxId: null } };
+    const text = await readPdfText(await renderInvoicePdf(data));
+    expect(text).not.toContain('Tax ID');
+    expect(text).not.toContain('Müller');
+  });
+
+  it('says plainly that a refunded order cancels its invoice', async () => {
+    const text = squeeze(await readPdfText(await renderInvoicePdf(invoiceData({ status: 'refunded', refundedAt: new Date('2026-11-27T10:00:00Z') }))));
+    expect(text).toContain('Refunded on Nov 27, 2026 — this invoice is cancelled by the refund.');
+  });
+
+  it('draws hostile and unusual text as text, replacing only what the font lacks', async () => {
+    const names = ['<script>alert(1)</script>', 'Łódź 😀 Ωμέγα Привет', '東京 drill', 'W'.repeat(120)];
+    const text = squeeze(await readPdfText(await renderInvoicePdf(invoiceData({ lines: names.map((name, i) => line(i, name, 100, 1)) }))));
+    expect(text).toContain('<script>alert(1)</script>');
+    expect(text).toContain('Łódź 😀 Ωμέγα Привет');
+    expect(text).toContain(`${MISSING_GLYPH}${MISSING_GLYPH} drill`);
+    // A word wider than its column wraps inside it rather than running over the prices.
+    expect(text.replace(/ /g, '')).toContain('W'.repeat(120));
+  });
+
+  it('runs a long order over several pages, repeating the table header and numbering the pages', async () => {
+    const lines = Array.from({ length: 50 }, (_, i) => line(i, `Tool number ${i + 1} with a name long enough to wrap onto a second line`, 1_000 + i, i + 1));
+    const pages = await readPdfPages(await renderInvoicePdf(invoiceData({ lines })));
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((page, index) => {
+      expect(page).toContain('Description');
+      expect(squeeze(page)).toContain(`Page ${index + 1} of ${pages.length}`);
+    });
+    const all = squeeze(pages.join(' '));
+    for (let i = 1; i <= 50; i += 1) expect(all).toContain(`Tool number ${i} with`);
+    expect(squeeze(pages.at(-1)!)).toContain('Total (USD)');
+  });
+});
+
+describe('renderPackingSlipPdf', () => {
+  const slip = (overrides: Partial<PackingSlipData['order']> = {}): PackingSlipData => ({
+    storeName: 'ToolHouse Manufacturing',
+    order: {
+      number: 100_042,
+      createdAt: new Date('2026-11-24T08:00:00Z'),
+      paidAt: new Date('2026-11-24T09:00:00Z'),
+      name: 'Zoë Łukasiewicz',
+      address: 'ul. Piotrkowska 12\nŁódź 😀',
+      phone: '+48 555 0100',
+      status: 'pending',
+      shippedAt: null,
+      carrier: null,
+      trackingNumber: null,
+      refundedAt: null,
+      lines: [line(0, 'Bench Vise', 4_999, 2), line(1, 'Torque Wrench', 12_950, 1_500)],
+      ...overrides,
+    },
+  });
+
+  it('says where it goes and what is in the box, without prices', async () => {
+    const text = squeeze(await readPdfText(await renderPackingSlipPdf(slip())));
+    for (const expected of ['Packing slip', 'TH-100042', 'Nov 24, 2026', 'Zoë Łukasiewicz', 'ul. Piotrkowska 12 Łódź 😀', '+48 555 0100', 'Bench Vise 2', 'Torque Wrench 1,500']) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('$');
+    expect(text).not.toContain('Carrier');
+  });
+
+  it('gives the carrier and tracking number once shipped, and warns when the order was refunded', async () => {
+    const shipped = squeeze(
+      await readPdfText(await renderPackingSlipPdf(slip({ status: 'shipped', shippedAt: new Date('2026-11-26T12:00:00Z'), carrier: 'UPS', trackingNumber: '1Z999AA10123456784' }))),
+    );
+    expect(shipped).toContain('Shipped on Nov 26, 2026');
+    expect(shipped).toContain('Carrier UPS');
+    expect(shipped).toContain('1Z999AA10123456784');
+    const refunded = squeeze(await readPdfText(await renderPackingSlipPdf(slip({ status: 'refunded', refundedAt: new Date('2026-11-26T12:00:00Z') }))));
+    expect(refunded).toContain('Refunded on Nov 26, 2026: do not ship this order.');
+  });
+});

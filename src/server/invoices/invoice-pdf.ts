@@ -1,0 +1,85 @@
+import { centsToDollars, formatInvoiceNumber, formatOrderNumber, formatUsd } from '../../shared';
+import type { OrderWithLines } from '../orders/orders-repository';
+import type { InvoiceRow } from './invoices-repository';
+import { finishPdf, newPdfDocument } from './pdf-document';
+import { documentHeader, facts, formatCount, formatDocumentDate, notice, pageFooters, sideBySide, smallPrint, table, totals, type Fact } from './pdf-layout';
+
+/** What an invoice is drawn from: the invoice row (number, date, seller and buyer as at payment) and its order. */
+export interface InvoiceData {
+  invoice: Pick<InvoiceRow, 'number' | 'issuedAt' | 'seller' | 'buyer'>;
+  order: Pick<OrderWithLines, 'number' | 'createdAt' | 'paidAt' | 'transactionId' | 'status' | 'refundedAt' | 'totalCents' | 'lines'>;
+  /** How buyers reach the store (constants' COMPANY), printed under the seller. */
+  contact: { email: string; phone: string };
+}
+
+const money = (cents: number) => formatUsd(centsToDollars(cents));
+
+/** "Refunded on Nov 26, 2026 — this invoice is cancelled by the refund." */
+export function refundNotice(refundedAt: Date | null): string {
+  return `Refunded${refundedAt ? ` on ${formatDocumentDate(refundedAt)}` : ''} — this invoice is cancelled by the refund.`;
+}
+
+export const invoiceFileName = (number: number) => `${formatInvoiceNumber(number)}.pdf`;
+
+/**
+ * The invoice of a paid order as a PDF. Pure: the same data gives the same document (its date is
+ * the invoice's own). Everything a person typed goes through drawableText (pdf-document.ts).
+ */
+export function renderInvoicePdf({ invoice, order, contact }: InvoiceData): Promise<Buffer> {
+  const number = formatInvoiceNumber(invoice.number);
+  const { seller, buyer } = invoice;
+  const doc = newPdfDocument({ title: `Invoice ${number}`, author: seller.name, createdAt: invoice.issuedAt });
+
+  documentHeader(doc, seller.name, 'Invoice');
+  if (order.status === 'refunded') notice(doc, refundNotice(order.refundedAt));
+
+  const rows: Fact[] = [
+    { label: 'Invoice number', value: number },
+    { label: 'Invoice date', value: formatDocumentDate(invoice.issuedAt) },
+    { label: 'Order number', value: formatOrderNumber(order.number) },
+    { label: 'Order date', value: formatDocumentDate(order.createdAt) },
+  ];
+  if (order.paidAt) rows.push({ label: 'Paid on', value: formatDocumentDate(order.paidAt) });
+  if (order.transactionId) rows.push({ label: 'Payment', value: `Card, transaction ${order.transactionId}` });
+  facts(doc, rows);
+  doc.moveDown(1);
+
+  sideBySide(doc, [
+    {
+      heading: 'From',
+      lines: [seller.name, seller.address, seller.taxId ? `Tax ID: ${seller.taxId}` : '', `Email: ${contact.email}`, `Phone: ${contact.phone}`],
+    },
+    {
+      heading: 'Bill to',
+      lines: [
+        buyer.companyName ?? '',
+        buyer.taxId ? `Tax ID: ${buyer.taxId}` : '',
+        buyer.name,
+        buyer.address,
+        `Email: ${buyer.email}`,
+        `Phone: ${buyer.phone}`,
+      ],
+    },
+  ]);
+
+  table(
+    doc,
+    [
+      { header: 'Description', share: 0.52 },
+      { header: 'Quantity', share: 0.14, align: 'right' },
+      { header: 'Unit price', share: 0.16, align: 'right' },
+      { header: 'Amount', share: 0.18, align: 'right' },
+    ],
+    order.lines.map((line) => [line.productName, formatCount(line.quantity), money(line.priceCents), money(line.priceCents * line.quantity)]),
+  );
+  totals(doc, [
+    { label: 'Subtotal', value: money(order.totalCents) },
+    { label: 'Delivery', value: 'Free' },
+    { label: 'Total (USD)', value: money(order.totalCents) },
+  ]);
+  if (order.status === 'refunded') notice(doc, `Refunded in full: ${money(order.totalCents)}`);
+  smallPrint(doc, `Paid in full by card${order.paidAt ? ` on ${formatDocumentDate(order.paidAt)}` : ''}. Thank you for your order.`);
+
+  pageFooters(doc, `${number} · ${formatOrderNumber(order.number)}`);
+  return finishPdf(doc);
+}

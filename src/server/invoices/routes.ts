@@ -1,0 +1,78 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_ERRORS, apiErrorSchema, idParam } from '../../shared';
+import { setNoStore } from '../lib/cache-headers';
+import { TooFrequentError } from '../lib/domain-errors';
+import { invoicePdfOf, packingSlipPdfOf, type PdfFile } from './order-documents';
+
+/**
+ * A download, not a page: saved under its own name. The names are made of numbers and letters
+ * only (INV-000123.pdf, TH-100042-packing-slip.pdf), so they need no escaping. No cache may keep
+ * a customer's invoice.
+ */
+function sendPdf(reply: FastifyReply, file: PdfFile) {
+  setNoStore(reply);
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('x-content-type-options', 'nosniff')
+    .send(file.bytes);
+}
+
+/** Documents one signed-in person may have drawn a minute, whichever orders they are of. */
+export const DOCUMENTS_PER_MINUTE = 60;
+
+/**
+ * Drawing a PDF holds the process for some 30 ms of CPU, so one account fetching in a loop could
+ * slow everyone's pages. Counted per person (after the auth check has named them), not per address.
+ */
+const documentRateLimit = {
+  max: DOCUMENTS_PER_MINUTE,
+  timeWindow: '1 minute',
+  hook: 'preHandler' as const,
+  keyGenerator: (request: FastifyRequest) => `pdf:${request.identity?.userId ?? request.ip}`,
+  errorResponseBuilder: () => new TooFrequentError(API_ERRORS.tooManyRequests),
+};
+
+/**
+ * The documents of an order, drawn on request from what the database holds (the invoice row keeps
+ * the seller and buyer as they were at payment, so a redraw says what the first one said):
+ * - the invoice, for its buyer (a link in My Orders, the order page and the receipt mail, so the
+ *   session cookie is accepted as well as the bearer token) and for admins;
+ * - the packing slip, for admins.
+ */
+export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/orders/:id/invoice.pdf',
+    {
+      preHandler: app.requireUserOrSession,
+      schema: {
+        summary: "An order's invoice (PDF): its buyer or an admin; 409 while the order is unpaid",
+        params: idParam,
+        response: { 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+      },
+      config: {
+        rateLimit: documentRateLimit,
+        binaryResponse: { contentType: 'application/pdf', description: 'The invoice, a PDF to save as INV-000123.pdf' },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await invoicePdfOf(app.db, request.params.id, request.identity!)),
+  );
+
+  app.get(
+    '/orders/:id/packing-slip.pdf',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        summary: "An order's packing slip (PDF): admins; 409 while the order is unpaid",
+        params: idParam,
+        response: { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+      },
+      config: {
+        rateLimit: documentRateLimit,
+        binaryResponse: { contentType: 'application/pdf', description: 'The packing slip, a PDF to save as TH-100042-packing-slip.pdf' },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await packingSlipPdfOf(app.db, request.params.id)),
+  );
+};
