@@ -73,7 +73,7 @@ test.describe('Our Tools search and sort', () => {
     await expect(cardTitles(page)).toHaveText(digitalByPrice);
   });
 
-  test('opens a shared link on its search and order, and finds a word by its start or another form', async ({ page, request }) => {
+  test('opens a shared link on its search and order, and finds a word by its start, another form or inside a word', async ({ page, request }) => {
     const expected = await namesOf(request, 'q=multimeter&sort=name');
     expect(expected.length).toBeGreaterThan(0);
     await page.goto('/ourTools?q=multimeter&sort=name');
@@ -86,6 +86,15 @@ test.describe('Our Tools search and sort', () => {
     await expect(cardTitles(page)).toHaveText(expected);
     await searchFor(page, 'multim');
     await expect(cardTitles(page)).toHaveText(expected);
+
+    // "meter", which the empty state suggests, is inside "Multimeter" (issue 18).
+    const meter = await namesOf(request, 'q=meter&sort=name');
+    expect(meter).toContain('True RMS Digital Multimeter');
+    expect(meter).not.toContain('1/2 inch Drive Click Torque Wrench');
+    await searchFor(page, 'meter');
+    await expect(page).toHaveURL(/\/ourTools\?q=meter&sort=name$/);
+    await expect(cardTitles(page)).toHaveText(meter);
+    await expect(cardTitles(page).filter({ hasText: 'True RMS Digital Multimeter' })).toBeVisible();
   });
 
   test('says so when nothing matches, and clearing the search shows every tool in the same order', async ({ page, request }) => {

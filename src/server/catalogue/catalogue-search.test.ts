@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_SORTS, INVALID_CURSOR, SEARCH_QUERY_MAX, type Tool } from '../../shared';
 import { createTools } from '../../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { containsPattern } from './search-terms';
 
 /**
  * `GET /api/items?q=&sort=`: what a shopper searching and sorting the catalogue gets back, and
@@ -198,5 +199,104 @@ describe('hostile searches', () => {
   it('leaves the catalogue as it was', async () => {
     const [{ n }] = ((await t.database.db.execute(sql`select count(*)::int as n from tools`)) as unknown as { rows: [{ n: number }] }).rows;
     expect(n).toBe(NAMED.length + FILLERS);
+  });
+});
+
+describe('words inside words (3 letters or more)', () => {
+  // A catalogue of its own, named like the demo one, with a 45-letter word and LIKE's wildcards in
+  // the data; fillers keep the infix matches under one in ten, so both ways of reading a search run.
+  let s: TestApp;
+  const TOOLS = [
+    { name: 'True RMS Digital Multimeter', priceCents: 8999, description: 'Measures AC voltage on noisy lines.' },
+    { name: '60 m Laser Distance Meter', priceCents: 6999, description: 'Reads lengths and areas.' },
+    { name: '1/2 inch Drive Click Torque Wrench', priceCents: 12950, description: 'Clicks at the set torque.' },
+    { name: 'Precision Electronics Screwdriver Kit', priceCents: 2999, description: 'Bits for phones and laptops.' },
+    { name: 'Pneumonoultramicroscopicsilicovolcanoconiosis Mask', priceCents: 1999, description: 'Keeps dust out.' },
+    { name: 'Shop Rag_Pack 100%', priceCents: 999, description: 'Cotton, washed at 60\\90 degrees.' },
+    { name: 'Gabelschlüssel Satz', priceCents: 3499, description: 'Sechs GRÖSSEN.' },
+    { name: 'AA Batteries, 4 Pack', priceCents: 599, description: 'Alkaline.' },
+  ];
+  const search = async (q: string, rest = '') => {
+    const res = await s.app.inject({ method: 'GET', url: `/api/items?q=${encodeURIComponent(q)}${rest.includes('limit=') ? '' : '&limit=100'}${rest}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return { names: names(res.json()), total: Number(res.headers['x-total-count']), next: res.headers['x-next-cursor'] };
+  };
+
+  beforeAll(async () => {
+    s = await createTestApp();
+    for (const tool of TOOLS) await createTools(s.database.db, 1, tool);
+    await createTools(s.database.db, 60, { priceCents: 500, description: 'Sold to round out the catalogue.' });
+  });
+  afterAll(() => s.close());
+
+  it.each([
+    ['meter', ['True RMS Digital Multimeter', '60 m Laser Distance Meter']],
+    ['METER', ['True RMS Digital Multimeter', '60 m Laser Distance Meter']],
+    ['driver', ['Precision Electronics Screwdriver Kit']],
+    ['ultimet', ['True RMS Digital Multimeter']],
+    ['rque', ['1/2 inch Drive Click Torque Wrench']],
+    ['digital meter', ['True RMS Digital Multimeter']],
+    ['neumonoultramicroscopicsilicovolcanoconi', ['Pneumonoultramicroscopicsilicovolcanoconiosis Mask']],
+    ['SCHLÜSSEL', ['Gabelschlüssel Satz']],
+    ['össen', ['Gabelschlüssel Satz']],
+  ])('finds %j inside words', async (q, expected) => {
+    expect((await search(q, '&sort=price_desc')).names).toEqual(expected);
+  });
+
+  it('finds a word by its English stem inside words too, and nothing that holds neither', async () => {
+    const meters = ['True RMS Digital Multimeter', '60 m Laser Distance Meter'];
+    expect((await search('multimeters')).names).toEqual(['True RMS Digital Multimeter']); // stem "multimet"
+    expect((await search('meters', '&sort=price_desc')).names).toEqual(meters); // stem "meter"
+    expect((await search('battery')).names).toEqual(['AA Batteries, 4 Pack']); // stem "batteri"
+    expect((await search('screwdrivers')).names).toEqual(['Precision Electronics Screwdriver Kit']);
+    expect((await search('meter')).names).not.toContain('1/2 inch Drive Click Torque Wrench');
+    expect((await search('wrenches meter')).total).toBe(0);
+  });
+
+  it('looks for words of one or two letters at the start of a word only', async () => {
+    expect((await search('ul')).total).toBe(0); // inside "Multimeter" only
+    expect((await search('dr')).names).toEqual(['1/2 inch Drive Click Torque Wrench']); // not "Screwdriver"
+    expect((await search('m')).names).toEqual(['True RMS Digital Multimeter', '60 m Laser Distance Meter', 'Pneumonoultramicroscopicsilicovolcanoconiosis Mask']);
+  });
+
+  it('looks inside words for the first 3 long words only, and for the others at word starts', async () => {
+    expect((await search('true digital rms ultimet')).total).toBe(0); // "ultimet" is the fourth
+    expect((await search('ultimet true digital rms')).names).toEqual(['True RMS Digital Multimeter']);
+  });
+
+  it('pages an infix search by keyset in the chosen order, counting every match', async () => {
+    const seen: string[] = [];
+    let after = '';
+    for (let page = 0; page < 5; page++) {
+      const found = await search('meter', `&sort=price_asc&limit=1${after}`);
+      expect(found.total).toBe(2);
+      seen.push(...found.names);
+      if (!found.next) break;
+      after = `&after=${String(found.next)}`;
+    }
+    expect(seen).toEqual(['60 m Laser Distance Meter', 'True RMS Digital Multimeter']);
+  });
+
+  it('never reads LIKE wildcards or escapes from a search', async () => {
+    for (const q of ['%', '_', '\\', '%%%', '\\%', '%_%']) expect((await search(q)).total).toBe(TOOLS.length + 60);
+    expect((await search('rag_pack')).names).toEqual(['Shop Rag_Pack 100%']); // "rag" and "pack", not a pattern
+    expect((await search('r%k')).total).toBe(0); // "r" and "k": no word starts with "k"
+    expect((await search('sho%pack')).names).toEqual(['Shop Rag_Pack 100%']);
+    expect((await search('a'.repeat(40))).total).toBe(0);
+    expect((await search(`${'meter'.repeat(8)} ${'%'.repeat(50)}`)).total).toBe(0);
+  });
+
+  it('escapes %, _ and \\ in the pattern it builds, so each stands for itself in the database', async () => {
+    const like = async (text: string, word: string) => {
+      const res = await s.database.db.execute(sql`select ${text} like ${containsPattern(word)} as hit`);
+      return (res as unknown as { rows: [{ hit: boolean }] }).rows[0].hit;
+    };
+    expect(await like('rag_pack 100%', '100%')).toBe(true);
+    expect(await like('rag pack 1000', '100%')).toBe(false);
+    expect(await like('rag_pack', 'g_p')).toBe(true);
+    expect(await like('ragxpack', 'g_p')).toBe(false);
+    expect(await like('60\\90', '0\\9')).toBe(true);
+    expect(await like('6090', '0\\9')).toBe(false);
+    expect(await like('anything', '%')).toBe(false);
   });
 });
