@@ -9,6 +9,14 @@ const MESSAGES: Record<string, string> = {
   PASSWORD_TOO_SHORT: 'Password must be contain at least 8 characters',
   PASSWORD_TOO_LONG: 'Password can be at most 128 characters',
   INVALID_EMAIL: 'Provide a valid email',
+  // Two-step sign-in and the password checks of the Security pages (decision 023).
+  INVALID_CODE: 'That code is wrong or has expired. Enter the code your app shows now.',
+  INVALID_BACKUP_CODE: 'That recovery code is wrong, or it has been used already.',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'Too many wrong codes. Please sign in again.',
+  INVALID_TWO_FACTOR_COOKIE: 'This sign-in took too long. Please sign in again.',
+  INVALID_PASSWORD: 'The password is wrong.',
+  CREDENTIAL_ACCOUNT_NOT_FOUND:
+    'This account signs in with Google and has no password. Sign out and use Forgot Password? to set one first.',
   // OAuth callback errors arrive as ?error=… on the login page.
   // Google joins a password account only when both Google and the account itself have confirmed the address.
   account_not_linked:

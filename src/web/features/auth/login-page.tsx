@@ -14,6 +14,9 @@ import { authErrorMessage } from './auth-error-message';
 import { AuthCard } from './components/auth-card';
 import { useFinishSignIn, useRedirectTarget } from './use-finish-sign-in';
 import { SubmitButton } from '../../components/submit-button';
+import { apiRequest, ApiRequestError } from '../../lib/api-client';
+import { refreshSession } from '../../lib/session-store';
+import { SecondFactorStep } from './components/second-factor-form';
 
 export default function LoginPage() {
   const session = useSession();
@@ -25,6 +28,8 @@ export default function LoginPage() {
   const signedOutBecause = (location.state as LoginState | null)?.signedOut;
   const notice = signedOutBecause ? SIGNED_OUT_NOTICES[signedOutBecause] : null;
   const [error, setError] = useState<string | null>(() => authErrorMessage(params.get('error') ? { code: params.get('error')! } : null));
+  // The email of a sign-in whose password was right and that now waits for its second factor.
+  const [awaitingCode, setAwaitingCode] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -44,8 +49,29 @@ export default function LoginPage() {
       setError(authErrorMessage(signInError ?? { status: 0 }));
       return;
     }
+    // Two-step sign-in (decision 023): the password was right; the session comes with the code.
+    if ((data as { twoFactorRedirect?: boolean }).twoFactorRedirect) {
+      setAwaitingCode(email);
+      return;
+    }
     await finishSignIn(data.user.email).catch((failure: unknown) => setError(failureMessage(failure)));
   });
+
+  const onCode = async ({ kind, code }: { kind: 'totp' | 'backup'; code: string }) => {
+    if (!awaitingCode) return;
+    setError(null);
+    try {
+      await apiRequest(kind === 'totp' ? '/auth/two-factor/verify-totp' : '/auth/two-factor/verify-backup-code', { method: 'POST', body: { code } });
+    } catch (failure) {
+      const reason = failure instanceof ApiRequestError ? (failure.body as { code?: string } | null)?.code : undefined;
+      setError(authErrorMessage(failure instanceof ApiRequestError ? { status: failure.status, code: reason, message: failure.message } : { status: 0 }));
+      // The sign-in itself is over (too many wrong codes, or too slow): back to the password.
+      if (reason === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' || reason === 'INVALID_TWO_FACTOR_COOKIE') setAwaitingCode(null);
+      return;
+    }
+    await refreshSession();
+    await finishSignIn(awaitingCode).catch((failure: unknown) => setError(failureMessage(failure)));
+  };
 
   return (
     <AuthCard
@@ -67,22 +93,32 @@ export default function LoginPage() {
           {notice}
         </p>
       ) : null}
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Login form">
-        <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          registration={register('password')}
-          error={errors.password}
+      {awaitingCode ? (
+        <SecondFactorStep
+          onCode={onCode}
+          onStartAgain={() => {
+            setAwaitingCode(null);
+            setError(null);
+          }}
         />
-        <p className="text-sm">
-          <Link to={paths.forgotPassword} className="link link-hover">
-            Forgot Password?
-          </Link>
-        </p>
-        <SubmitButton busy={isSubmitting}>Login</SubmitButton>
-      </form>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Login form">
+          <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            registration={register('password')}
+            error={errors.password}
+          />
+          <p className="text-sm">
+            <Link to={paths.forgotPassword} className="link link-primary">
+              Forgot Password?
+            </Link>
+          </p>
+          <SubmitButton busy={isSubmitting}>Login</SubmitButton>
+        </form>
+      )}
     </AuthCard>
   );
 }

@@ -25,8 +25,9 @@ async function confirm(token: string): Promise<Outcome> {
     if (error.status === 401 || error.status === 400) return { kind: 'invalid' };
     return { kind: 'failed', message: failureMessage(error) };
   }
-  // The first use of the link signs the person in (the identity service set the cookie); they
-  // then get their API access token as after any sign-in (spec section 4).
+  // The link confirms the address and does not sign anyone in (whoever signed up chose the
+  // password: issue 19). A browser already signed in to the account carries on, with its token;
+  // any other is asked to sign in.
   const { data } = await authClient.getSession();
   const email = data?.user.email;
   if (!email) return { kind: 'verified', signedIn: false };
