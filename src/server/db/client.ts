@@ -1,11 +1,14 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import { listenOnPostgres, type ListenHandlers } from './pg-listener';
+import { PgliteWorkerClient } from './pglite-worker-client';
 import * as schema from './schema';
+
+export { createPglite } from './create-pglite';
 
 /** Both drivers give this type, so repositories run unchanged on PGlite and PostgreSQL. */
 export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,14 +29,21 @@ export interface DatabaseHandle {
    * delivered when the transaction that sent it commits). Answers a function that stops listening.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /**
+   * Settles (never rejects) if the database is gone for good behind the app's back: the embedded
+   * database's worker thread died. PostgreSQL's never does: its pool reconnects.
+   */
+  lost: Promise<Error>;
   close(): Promise<void>;
 }
 
+/** The embedded database runs in a worker thread of its own (decision 025), off the HTTP thread. */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') return openPostgres(config.url, config.poolSize ?? 10);
-  const client = config.dataDir ? await PGlite.create(config.dataDir) : await PGlite.create();
-  return wrapPglite(client);
+  return wrapPglite(await PgliteWorkerClient.start(config.dataDir ? { dataDir: config.dataDir } : {}));
 }
+
+const never = new Promise<never>(() => {});
 
 function openPostgres(url: string, poolSize: number): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
@@ -58,13 +68,20 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
     },
     // Not from the pool: LISTEN belongs to one session, which must stay open (and idle) for good.
     listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
+    lost: never,
     close: () => pool.end(),
   };
 }
 
-export function wrapPglite(client: PGlite): DatabaseHandle {
+/**
+ * The embedded database, in its worker (the app, tests) or in this thread (scripts that build a
+ * database and nothing else: the tests' migrated copy, the catalogue benchmark).
+ */
+export function wrapPglite(client: PGlite | PgliteWorkerClient): DatabaseHandle {
   return {
-    db: drizzlePglite(client, { schema }) as unknown as AppDatabase,
+    // drizzle's PGlite driver calls `query` and `transaction` (then `query` on the transaction):
+    // the worker's client answers both as PGlite does (pglite-worker-client.test.ts holds it to that).
+    db: drizzlePglite(client as PGlite, { schema }) as unknown as AppDatabase,
     kind: 'pglite',
     withExclusiveLock: (_key, work) => work(),
     async listen(channel, handlers) {
@@ -72,6 +89,7 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
       // A closed database has nothing left to stop listening to.
       return () => (client.closed ? Promise.resolve() : unlisten());
     },
+    lost: client instanceof PgliteWorkerClient ? client.lost : never,
     close: () => client.close(),
   };
 }

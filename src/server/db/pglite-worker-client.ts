@@ -1,0 +1,297 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { messages, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { PGLITE_WORKER_FILE, PROJECT_ROOT } from '../paths';
+import type { Reply, Request, WireError, WireQueryOptions, WorkerStart } from './pglite-worker-protocol';
+
+/** The part of a PGlite transaction drizzle uses (`query`), and `exec` for scripts. */
+export interface WorkerTransaction {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string, options?: QueryOptions): Promise<Results[]>;
+  readonly closed: boolean;
+}
+
+/** SQLSTATE connection_failure: lib/database-unavailable.ts answers 503 with Retry-After for it. */
+const WORKER_GONE_CODE = '08006';
+
+/**
+ * PGlite in a worker thread (decision 025), seen from the app's thread: the PGlite calls the app
+ * and drizzle make (`query`, `exec`, `transaction`, `listen`, `close`, `closed`) with the same
+ * results and errors, so `drizzle-orm/pglite` drives it as it drives PGlite.
+ *
+ * - Each call is a message carrying SQL and parameters; the answer carries rows already parsed by
+ *   PGlite (dates, numbers, JSON), except for the types a call gives `parsers` for: those arrive as
+ *   PostgreSQL's text and the call's own parser runs here, as PGlite would have run it.
+ * - A transaction holds PGlite's single connection from BEGIN to COMMIT in the worker; statements
+ *   from outside wait there behind it, as in one thread.
+ * - Errors arrive with their PostgreSQL fields (code, detail, constraint...), as PGlite's
+ *   DatabaseError, with the query and parameters put back.
+ * - If the worker dies (a crash, an abort inside the WebAssembly, out of memory), every waiting
+ *   and later call fails with SQLSTATE 08006 and `lost` settles: the app logs it and stops.
+ */
+export class PgliteWorkerClient {
+  /** Settles, never rejects, with the reason if the worker stops without being closed. */
+  readonly lost: Promise<Error>;
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void; sql?: string; params?: unknown[]; options?: QueryOptions }>();
+  readonly #listeners = new Map<number, (payload: string) => void>();
+  #nextId = 1;
+  #closing = false;
+  #gone: Error | null = null;
+  #onLost!: (error: Error) => void;
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+    this.lost = new Promise((resolve) => (this.#onLost = resolve));
+    worker.on('message', (reply: Reply) => this.#receive(reply));
+    worker.on('error', (error) => this.#fail(`the database worker crashed: ${error.message}`, error));
+    worker.on('messageerror', (error) => this.#fail(`the database worker sent an unreadable message: ${error.message}`, error));
+    worker.on('exit', (code) => this.#fail(`the database worker exited with code ${code}`));
+  }
+
+  /** Starts the worker and waits until its PGlite is open (a new folder takes a few seconds). */
+  static async start(options: Pick<WorkerStart, 'dataDir' | 'loadDataDir'> = {}): Promise<PgliteWorkerClient> {
+    if (options.dataDir && !existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
+      // A new folder: PGlite creates it (initdb) with a second PostgreSQL of its own, whose memory
+      // its worker's small heap never had reason to collect: the store held 820 MB after a first
+      // start, 310 MB after any other. That PostgreSQL runs and dies in a worker of its own.
+      await (await PgliteWorkerClient.#spawn(options)).close();
+    }
+    return PgliteWorkerClient.#spawn(options);
+  }
+
+  static async #spawn(options: Pick<WorkerStart, 'dataDir' | 'loadDataDir'>): Promise<PgliteWorkerClient> {
+    const workerData: WorkerStart = { ...options, ...(await pgliteAssets()) };
+    const worker = PGLITE_WORKER_FILE.endsWith('.ts')
+      ? new Worker(typescriptBootstrap(PGLITE_WORKER_FILE), { eval: true, workerData })
+      : new Worker(PGLITE_WORKER_FILE, { workerData });
+    const started = await new Promise<WireError | null>((resolve, reject) => {
+      const onExit = (code: number) => reject(new Error(`the database worker exited with code ${code} while starting`));
+      worker.once('error', reject);
+      worker.once('exit', onExit);
+      worker.once('message', (reply: Reply) => {
+        worker.off('error', reject);
+        worker.off('exit', onExit);
+        if (reply.kind === 'ready') resolve(null);
+        else if (reply.kind === 'startFailed') resolve(reply.error);
+        else reject(new Error(`the database worker said ${reply.kind} before it was ready`));
+      });
+    });
+    if (started) {
+      await worker.terminate();
+      throw revive(started);
+    }
+    return new PgliteWorkerClient(worker);
+  }
+
+  get closed(): boolean {
+    return this.#closing || this.#gone !== null;
+  }
+
+  /** The worker thread, for tests that need to kill it. */
+  get worker(): Worker {
+    return this.#worker;
+  }
+
+  query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    return this.#query(sql, params, options, undefined);
+  }
+
+  exec(sql: string, options?: QueryOptions): Promise<Results[]> {
+    return this.#exec(sql, options, undefined);
+  }
+
+  /**
+   * `callback` runs with the worker's connection to itself: drizzle's own savepoints (nested
+   * transactions) are statements inside it. COMMIT when it resolves, ROLLBACK when it throws; a
+   * COMMIT that PostgreSQL turns into a rollback rejects with 25P02, as PGlite's does.
+   */
+  async transaction<T>(callback: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
+    const txId = this.#nextId++;
+    await this.#call({ op: 'begin', id: 0, tx: txId });
+    let closed = false;
+    const tx: WorkerTransaction = {
+      query: <R>(sql: string, params: unknown[] = [], options?: QueryOptions) =>
+        closed ? Promise.reject(new Error('Transaction is closed')) : this.#query<R>(sql, params, options, txId),
+      exec: (sql: string, options?: QueryOptions) => (closed ? Promise.reject(new Error('Transaction is closed')) : this.#exec(sql, options, txId)),
+      get closed() {
+        return closed;
+      },
+    };
+    let result: T;
+    try {
+      result = await callback(tx);
+    } catch (error) {
+      closed = true;
+      // The callback's error is the one that matters; a failed ROLLBACK (a dead worker) adds nothing.
+      await this.#call({ op: 'end', id: 0, tx: txId, commit: false }).catch(() => {});
+      throw error;
+    }
+    closed = true;
+    await this.#call({ op: 'end', id: 0, tx: txId, commit: true });
+    return result;
+  }
+
+  /** LISTEN on `channel`; answers a function that stops listening. */
+  async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
+    const listener = this.#nextId++;
+    this.#listeners.set(listener, callback);
+    try {
+      await this.#call({ op: 'listen', id: 0, listener, channel });
+    } catch (error) {
+      this.#listeners.delete(listener);
+      throw error;
+    }
+    return async () => {
+      this.#listeners.delete(listener);
+      if (!this.closed) await this.#call({ op: 'unlisten', id: 0, listener });
+    };
+  }
+
+  /** Closes PGlite (after the work already sent), then ends the thread. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    const closing = this.#call({ op: 'close', id: 0 });
+    this.#closing = true;
+    try {
+      await closing;
+    } finally {
+      await this.#worker.terminate();
+    }
+  }
+
+  #query<T>(sql: string, params: unknown[], options: QueryOptions | undefined, tx: number | undefined): Promise<Results<T>> {
+    const wire = wireOptions(options);
+    return this.#call({ op: 'query', id: 0, tx, sql, params, options: wire }, { sql, params, options }).then((result) =>
+      parseRawColumns(result as Results<T>, options),
+    );
+  }
+
+  #exec(sql: string, options: QueryOptions | undefined, tx: number | undefined): Promise<Results[]> {
+    return this.#call({ op: 'exec', id: 0, tx, sql, options: wireOptions(options) }, { sql, options }).then((results) =>
+      (results as Results[]).map((result) => parseRawColumns(result, options)),
+    );
+  }
+
+  #call(request: Request, context: { sql?: string; params?: unknown[]; options?: QueryOptions | undefined } = {}): Promise<unknown> {
+    if (this.#gone) return Promise.reject(goneError(this.#gone.message));
+    if (this.#closing) return Promise.reject(new Error('PGlite is closed'));
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject, ...context });
+      try {
+        // Parameters that cannot be cloned (a function, a class with private state) fail here, not in the worker.
+        this.#worker.postMessage({ ...request, id });
+      } catch (error) {
+        this.#pending.delete(id);
+        reject(error as Error);
+      }
+    });
+  }
+
+  #receive(reply: Reply) {
+    if (reply.kind === 'notify') {
+      this.#listeners.get(reply.listener)?.(reply.payload);
+      return;
+    }
+    if (reply.kind !== 'result' && reply.kind !== 'error') return;
+    const call = this.#pending.get(reply.id);
+    if (!call) return;
+    this.#pending.delete(reply.id);
+    if (reply.kind === 'result') {
+      call.resolve(reply.value);
+      return;
+    }
+    const error = revive(reply.error);
+    // As PGlite's own errors carry them (makePGliteError); the log serializer leaves the values out.
+    if (error instanceof messages.DatabaseError) Object.assign(error, { query: call.sql, params: call.params, queryOptions: call.options });
+    call.reject(error);
+  }
+
+  #fail(reason: string, cause?: Error) {
+    if (this.#gone || (this.#closing && !cause)) return;
+    const error = goneError(reason, cause);
+    this.#gone = error;
+    for (const call of this.#pending.values()) call.reject(goneError(reason, cause));
+    this.#pending.clear();
+    this.#listeners.clear();
+    if (!this.#closing) this.#onLost(error);
+  }
+}
+
+let assets: Promise<Pick<WorkerStart, 'pgliteWasmModule' | 'fsBundle'>> | undefined;
+
+/**
+ * PostgreSQL's WebAssembly, compiled once and handed to every worker (a compiled module crosses
+ * threads without being copied), and its file bundle: a test run starts a database per test file,
+ * and each worker compiling the 9 MB module itself cost about half a second more.
+ */
+function pgliteAssets() {
+  assets ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const [wasm, data] = await Promise.all([
+      readFile(require.resolve('@electric-sql/pglite/pglite.wasm')),
+      readFile(require.resolve('@electric-sql/pglite/pglite.data')),
+    ]);
+    return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([data]) };
+  })();
+  return assets;
+}
+
+/**
+ * Node 20 cannot load TypeScript, and a worker does not apply `--import tsx` to its own entry file:
+ * from the sources (tests, `npm run dev`) the worker registers tsx's loader, then imports the file.
+ */
+function typescriptBootstrap(file: string): string {
+  const tsx = pathToFileURL(path.join(PROJECT_ROOT, 'node_modules/tsx/dist/esm/api/index.mjs')).href;
+  return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(file).href)}); })`;
+}
+
+function wireOptions(options: QueryOptions | undefined): WireQueryOptions {
+  if (!options) return {};
+  if (options.serializers || options.blob || options.onNotice) {
+    throw new Error('serializers, blob and onNotice cannot cross to the database worker');
+  }
+  const rawTypes = options.parsers ? Object.keys(options.parsers).map(Number) : undefined;
+  return { rowMode: options.rowMode, rawTypes, paramTypes: options.paramTypes };
+}
+
+/** Runs the call's own parsers on the columns the worker left as text, as PGlite runs them (nulls stay null). */
+function parseRawColumns<T>(result: Results<T>, options: QueryOptions | undefined): Results<T> {
+  const parsers = options?.parsers;
+  if (!parsers) return result;
+  // In object mode a repeated column name holds the last column's value, as in PGlite.
+  const columns = new Map<string | number, { parse: (text: string, type: number) => unknown; type: number }>();
+  result.fields.forEach((field, index) => {
+    const parse = parsers[field.dataTypeID] as ((text: string, type: number) => unknown) | undefined;
+    const key = options.rowMode === 'array' ? index : field.name;
+    if (parse) columns.set(key, { parse, type: field.dataTypeID });
+    else columns.delete(key);
+  });
+  if (columns.size === 0) return result;
+  for (const row of result.rows as Record<string | number, unknown>[]) {
+    for (const [key, { parse, type }] of columns) {
+      const text = row[key];
+      if (typeof text === 'string') row[key] = parse(text, type);
+    }
+  }
+  return result;
+}
+
+/** The error as thrown in the worker: a DatabaseError with its PostgreSQL fields, or a plain Error. */
+function revive(wire: WireError): Error {
+  const error = wire.fromDatabase
+    ? new messages.DatabaseError(wire.message, Number(wire.fields.length ?? 0), 'error')
+    : Object.assign(new Error(wire.message), { name: wire.name });
+  Object.assign(error, wire.fields);
+  if (wire.stack) error.stack = wire.stack;
+  return error;
+}
+
+function goneError(reason: string, cause?: Error): Error {
+  return Object.assign(new Error(`The embedded database stopped: ${reason}`, cause ? { cause } : {}), { code: WORKER_GONE_CODE });
+}

@@ -1,0 +1,147 @@
+/**
+ * The embedded database's own thread (decision 025). PGlite runs PostgreSQL compiled to
+ * WebAssembly, synchronously: on the HTTP thread every query stopped every request, so a few slow
+ * catalogue queries held `/api/health` and cached pages for seconds. Here it runs beside the HTTP
+ * thread, driven through PGlite's public API only; pglite-worker-client.ts is the other end.
+ *
+ * PGlite's own mutexes keep its single connection in order: a transaction holds the database from
+ * BEGIN to COMMIT and other statements wait behind it, exactly as they did in one thread.
+ */
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { messages, type PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { createPglite } from './create-pglite';
+import type { Reply, Request, WireError, WireQueryOptions, WorkerStart } from './pglite-worker-protocol';
+
+if (isMainThread || !parentPort) throw new Error('pglite-worker is started by pglite-worker-client.ts, as a worker thread');
+const port = parentPort;
+const post = (reply: Reply) => port.postMessage(reply);
+
+/** Open transactions by the app's number: the PGlite transaction and how to end it. */
+const transactions = new Map<number, { tx: Transaction; end: (commit: boolean, replyId: number) => void }>();
+const unlisteners = new Map<number, () => Promise<void>>();
+/** Rejects the transaction's callback so that PGlite rolls it back; not an error to report. */
+const ROLLBACK = Symbol('rollback');
+const keepText = (text: string) => text;
+
+function toPgliteOptions(options: WireQueryOptions): QueryOptions {
+  const parsers = options.rawTypes?.length ? Object.fromEntries(options.rawTypes.map((type) => [type, keepText])) : undefined;
+  return { rowMode: options.rowMode, paramTypes: options.paramTypes, parsers };
+}
+
+function wireError(error: unknown): WireError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error), stack: undefined, fromDatabase: false, fields: {} };
+  const fields: WireError['fields'] = {};
+  for (const [key, value] of Object.entries(error)) {
+    // The query, its parameters and options are the app's own: it puts them back itself.
+    if (key === 'query' || key === 'params' || key === 'queryOptions') continue;
+    if (value === undefined || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value as WireError['fields'][string];
+  }
+  return { name: error.name, message: error.message, stack: error.stack, fromDatabase: error instanceof messages.DatabaseError, fields };
+}
+
+function fail(id: number, error: unknown) {
+  post({ kind: 'error', id, error: wireError(error) });
+  // An abort inside the WebAssembly (out of bounds, unreachable) leaves PGlite's memory in an
+  // unknown state: the thread ends, and the app hears it as a crash rather than limping on.
+  if (error instanceof WebAssembly.RuntimeError) setImmediate(() => process.exit(70));
+}
+
+/** The result without what cannot or need not cross: a COPY's blob (the app never asks for one). */
+function plain<T extends { blob?: unknown }>(result: T): Omit<T, 'blob'> {
+  const { blob: _blob, ...rest } = result;
+  return rest;
+}
+
+function begin(pg: PGlite, id: number, txId: number) {
+  let began = false;
+  let endReplyId = -1;
+  pg.transaction(
+    (tx) =>
+      new Promise<void>((resolve, reject) => {
+        began = true;
+        transactions.set(txId, {
+          tx,
+          end(commit, replyId) {
+            endReplyId = replyId;
+            if (commit) resolve();
+            else reject(ROLLBACK);
+          },
+        });
+        post({ kind: 'result', id, value: null });
+      }),
+  ).then(
+    () => {
+      transactions.delete(txId);
+      post({ kind: 'result', id: endReplyId, value: null });
+    },
+    (error: unknown) => {
+      transactions.delete(txId);
+      if (error === ROLLBACK) post({ kind: 'result', id: endReplyId, value: null });
+      else fail(began ? endReplyId : id, error);
+    },
+  );
+}
+
+function transactionFor(txId: number) {
+  const open = transactions.get(txId);
+  if (!open) throw new Error(`No open transaction ${txId} in the database worker`);
+  return open;
+}
+
+async function handle(pg: PGlite, request: Request): Promise<unknown> {
+  switch (request.op) {
+    case 'query': {
+      const target = request.tx === undefined ? pg : transactionFor(request.tx).tx;
+      return plain(await target.query(request.sql, request.params, toPgliteOptions(request.options)));
+    }
+    case 'exec': {
+      const target = request.tx === undefined ? pg : transactionFor(request.tx).tx;
+      return (await target.exec(request.sql, toPgliteOptions(request.options))).map(plain);
+    }
+    case 'listen': {
+      const unlisten = await pg.listen(request.channel, (payload) => post({ kind: 'notify', listener: request.listener, payload }));
+      unlisteners.set(request.listener, unlisten);
+      return null;
+    }
+    case 'unlisten': {
+      const unlisten = unlisteners.get(request.listener);
+      unlisteners.delete(request.listener);
+      if (unlisten && !pg.closed) await unlisten();
+      return null;
+    }
+    case 'close':
+      if (!pg.closed) await pg.close();
+      return null;
+    case 'begin':
+    case 'end':
+      throw new Error(`${request.op} is handled apart`);
+  }
+}
+
+async function main() {
+  let pg: PGlite;
+  try {
+    const { dataDir, ...options } = workerData as WorkerStart;
+    pg = await createPglite({ ...options, ...(dataDir && { dataDir }) });
+  } catch (error) {
+    post({ kind: 'startFailed', error: wireError(error) });
+    return;
+  }
+  port.on('message', (request: Request) => {
+    if (request.op === 'begin') return begin(pg, request.id, request.tx);
+    if (request.op === 'end') {
+      try {
+        return transactionFor(request.tx).end(request.commit, request.id);
+      } catch (error) {
+        return fail(request.id, error);
+      }
+    }
+    handle(pg, request).then(
+      (value) => post({ kind: 'result', id: request.id, value }),
+      (error: unknown) => fail(request.id, error),
+    );
+  });
+  post({ kind: 'ready' });
+}
+
+void main();
