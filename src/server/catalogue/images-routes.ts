@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_ERRORS,
@@ -12,8 +12,27 @@ import {
 } from '../../shared';
 import { setNoStore } from '../lib/cache-headers';
 import { InvalidInputError, NotFoundError } from '../lib/domain-errors';
-import { processUploadedImage } from './image-processing';
-import { findImageBytes, insertProductImage, type ImageSize } from './images-repository';
+import { photoQueue, processUploadedImage } from './image-processing';
+import { findImageBytes, imageExists, insertProductImage, type ImageSize } from './images-repository';
+import { photoCacheOf, photoKeyPrefix } from './photo-cache';
+import { PhotoQueueFullError } from './photo-queue';
+
+/** About how long the uploads ahead take (one photo is usually done in a second or two). */
+const BUSY_RETRY_AFTER_SECONDS = 5;
+
+const sendBusy = (reply: FastifyReply) =>
+  reply
+    .code(503)
+    .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
+    .send({ statusCode: 503, message: API_ERRORS.imageProcessingBusy } satisfies ApiError);
+
+/** `If-None-Match` may list several tags, or `*`; weak comparison, as RFC 9110 says for GET. */
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => opaque(tag) === etag);
+}
 
 /**
  * Product photos: an admin uploads the raw file (the request body is the file itself, with its
@@ -30,7 +49,8 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The app-wide messages speak of JSON bodies; an upload gets the photo's own wording. Anything
   // else is thrown on to the app's error handler.
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
+  app.setErrorHandler((error: FastifyError | PhotoQueueFullError, _request, reply) => {
+    if (error instanceof PhotoQueueFullError) return sendBusy(reply);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({ statusCode: 413, message: API_ERRORS.imageTooLarge } satisfies ApiError);
     }
@@ -43,8 +63,9 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/images',
     {
-      // Before the body is read: a stranger's 5 MB is not even parsed.
-      onRequest: app.requireAdmin,
+      // Before the body is read: a stranger's 5 MB is not even parsed, nor an admin's while the
+      // queue is full (it could fill meanwhile: processUploadedImage refuses then too).
+      onRequest: [app.requireAdmin, refuseWhileQueueFull],
       bodyLimit: IMAGE_UPLOAD.maxBytes,
       schema: {
         response: {
@@ -54,6 +75,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
           403: apiErrorSchema,
           413: apiErrorSchema,
           415: apiErrorSchema,
+          503: apiErrorSchema,
         },
       },
     },
@@ -62,26 +84,29 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = request.body;
       if (!Buffer.isBuffer(file) || file.length === 0) throw new InvalidInputError(API_ERRORS.imageNotAnImage, { field: 'file' });
       const image = await processUploadedImage(file);
-      const row = await insertProductImage(app.db, image, request.identity!.userId);
+      const row = await insertProductImage(app.db, image, request.identity!, file.length);
       request.log.info({ imageId: row.id, by: request.identity!.userId, bytes: file.length }, 'product photo uploaded');
       return reply.code(201).send({ _id: row.id, url: uploadedImageUrl(row.id), width: row.width, height: row.height });
     },
   );
 
-  const serve = (size: ImageSize) => async (request: { params: { id: string } }, reply: FastifyReply) => {
-    const { id } = request.params;
-    const bytes = isUuid(id) ? await findImageBytes(app.db, id, size) : null;
-    if (!bytes) throw new NotFoundError(API_ERRORS.imageNotFound);
-    return (
-      reply
-        .header('content-type', 'image/webp')
-        // The bytes under an id never change (a new photo gets a new id), so browsers and CDNs may
-        // keep them for a year without asking again; the ETag is the id itself, no hashing needed.
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('etag', `"${id}-${size}"`)
-        .header('x-content-type-options', 'nosniff')
-        .send(bytes)
-    );
+  const photos = photoCacheOf(app.db);
+  const serve = (size: ImageSize) => async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    const id = request.params.id.toLowerCase();
+    if (!isUuid(id)) throw new NotFoundError(API_ERRORS.imageNotFound);
+    // The bytes under an id never change (a new photo gets a new id), so the id is a strong ETag,
+    // and browsers and CDNs may keep the photo for a year without asking again.
+    const photo = await photos.read(`${photoKeyPrefix(id)}${size}`, `"${id}-${size}"`, {
+      load: () => findImageBytes(app.db, id, size),
+      exists: () => imageExists(app.db, id),
+    });
+    if (!photo) throw new NotFoundError(API_ERRORS.imageNotFound);
+    reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('etag', photo.etag)
+      .header('x-content-type-options', 'nosniff');
+    if (matchesIfNoneMatch(request.headers['if-none-match'], photo.etag)) return reply.code(304).send();
+    return reply.header('content-type', 'image/webp').send(photo.bytes);
   };
 
   // The 200 answer is bytes, not JSON: the API document describes it from `config.binaryResponse`.
@@ -90,3 +115,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/images/:id', { schema: { ...photo, summary: 'A product photo, 600 px wide' }, config: { binaryResponse } }, serve('card'));
   app.get('/images/:id/large', { schema: { ...photo, summary: 'A product photo, 1200 px wide' }, config: { binaryResponse } }, serve('large'));
 };
+
+async function refuseWhileQueueFull(_request: FastifyRequest, reply: FastifyReply) {
+  if (photoQueue.full) return sendBusy(reply);
+}

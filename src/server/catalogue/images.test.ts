@@ -5,7 +5,7 @@ import { bearer, createCast, type TestUser } from '../../../tests/support/accoun
 import { buildProductInput } from '../../../tests/support/factories';
 import { jpegImage, pngClaimingSize, pngImage, webpImage } from '../../../tests/support/fixtures/images';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { API_ERRORS, IMAGE_UPLOAD, UPLOADED_IMAGE_PATH, largeImageUrl } from '../../shared';
+import { API_ERRORS, IMAGE_SHAPE, IMAGE_UPLOAD, UPLOADED_IMAGE_PATH, largeImageUrl } from '../../shared';
 import { productImages } from '../db/schema';
 import { documentPolicy } from '../../../tests/support/document-policy';
 
@@ -122,6 +122,14 @@ describe('POST /api/images', () => {
     const bomb = pngClaimingSize(50_000, 50_000);
     expect(bomb.length).toBeLessThan(1000);
     const res = await upload(bomb);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, message: API_ERRORS.imageSideTooLong(50_000, 50_000, IMAGE_SHAPE.maxSide) });
+    expect(await storedImages()).toBe(before);
+  });
+
+  it('still refuses a photo over 40 megapixels whose sides and shape are allowed, without decoding it', async () => {
+    const before = await storedImages();
+    const res = await upload(pngClaimingSize(IMAGE_SHAPE.maxSide, 4_001));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, message: API_ERRORS.imageTooManyPixels });
     expect(await storedImages()).toBe(before);
