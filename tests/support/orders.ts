@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { NewToolRow } from '../../src/server/catalogue/tools-repository';
 import type { AppDatabase } from '../../src/server/db/client';
@@ -102,3 +103,26 @@ export const placeOrderByApi = (
 
 /** The expiry sweep as one process runs it now (0 when another sweep held the lock at that moment). */
 export const expireStaleOrders = async (db: AppDatabase, payMinutes: number) => (await sweepStaleOrders(db, payMinutes)) ?? 0;
+
+/**
+ * Makes `buyer` someone who has bought: one paid order of a tool of its own, written straight to
+ * the database (reviews come from buyers; a test about reviews need not go through checkout).
+ */
+export async function makeBuyer(db: AppDatabase, buyer: Pick<TestUser, 'userId' | 'email' | 'name'>): Promise<void> {
+  const [tool] = await createTools(db, 1);
+  await insertOrderWithLines(
+    db,
+    {
+      userId: buyer.userId,
+      name: buyer.name,
+      email: buyer.email,
+      address: '1 Bought Street',
+      phone: '555-0100',
+      paid: true,
+      status: 'pending',
+      transactionId: `test_paid_${randomUUID()}`,
+      paidAt: new Date(),
+    },
+    [{ toolId: tool!.id, productName: tool!.name, priceCents: tool!.priceCents, quantity: 1 }],
+  );
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tests/support/accounts';
-import { createReviews } from '../../../tests/support/factories';
+import { createReviews, createTools } from '../../../tests/support/factories';
+import { makeBuyer, payWithTestCard, placeOrderByApi } from '../../../tests/support/orders';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, VALIDATION } from '../../shared';
 
@@ -10,6 +11,7 @@ let admin: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
   customer = await createCustomer(t.app, 'Rita Reviewer');
+  await makeBuyer(t.database.db, customer);
   admin = await createAdmin(t.app, t.database.db, 'Ada Admin');
   await createReviews(t.database.db, 2);
 });
@@ -25,14 +27,35 @@ async function listed() {
 }
 
 describe('POST /api/review', () => {
+  it('refuses a customer who has not paid for an order (403, nothing stored), and takes their review once they have', async () => {
+    const newcomer = await createCustomer(t.app, 'Nina Newcomer');
+    const before = await listed();
+    const refused = await post({ rating: 1, reviewText: 'Never bought anything, one star' }, newcomer);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ statusCode: 403, message: API_ERRORS.reviewsFromBuyers });
+
+    // An order placed but not paid is not a purchase.
+    const [tool] = await createTools(t.database.db, 1, { availableQty: 10, minQty: 1 });
+    const order = await placeOrderByApi(t.app, newcomer, tool!.id, 1);
+    expect(order.statusCode).toBe(201);
+    expect((await post({ rating: 1, reviewText: 'Ordered, never paid' }, newcomer)).statusCode).toBe(403);
+    expect((await listed()).total).toBe(before.total);
+
+    const { confirm } = await payWithTestCard(t.app, newcomer, order.json().insertedId);
+    expect(confirm?.statusCode).toBe(200);
+    expect((await post({ rating: 4, reviewText: 'Bought and happy' }, newcomer)).statusCode).toBe(201);
+    expect((await listed()).total).toBe(before.total + 1);
+  });
+
   it("stores the review under the signed-in customer's name, markup verbatim, and lists it first", async () => {
     const reviewText = '<b>Great</b> drill <script>alert("x")</script> & more';
+    const before = await listed();
     const res = await post({ userName: 'Forged Name', rating: 5, reviewText });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ insertedId: expect.stringMatching(UUID) });
 
     const { reviews, total } = await listed();
-    expect(total).toBe(3);
+    expect(total).toBe(before.total + 1);
     expect(reviews[0]).toEqual({ _id: res.json().insertedId, userName: 'Rita Reviewer', rating: 5, reviewText });
     expect(reviews.some((r) => r.userName === 'Forged Name')).toBe(false);
   });

@@ -4,19 +4,26 @@ import { z } from 'zod';
 import {
   API_ERRORS,
   apiErrorSchema,
+  deletedCountSchema,
+  idParam,
   insertedIdSchema,
+  isUuid,
+  moderatedReviewSchema,
+  moderatedReviewsQuerySchema,
+  modifiedCountSchema,
   preview,
   reviewCreateSchema,
+  reviewPatchSchema,
   reviewSchema,
   reviewsQuerySchema,
   TOTAL_COUNT_HEADER,
   userNameField,
 } from '../../shared';
-import { REVALIDATE_CACHE_CONTROL } from '../lib/cache-headers';
+import { REVALIDATE_CACHE_CONTROL, setNoStore } from '../lib/cache-headers';
 import { CACHED_READ_ROUTE } from '../lib/cached-read-route';
-import { NotAllowedError, TooFrequentError } from '../lib/domain-errors';
+import { NotAllowedError, NotFoundError, TooFrequentError } from '../lib/domain-errors';
 import { answerFromCache, ResponseCache } from '../lib/response-cache';
-import { insertReviews, listReviews } from './reviews-repository';
+import { deleteReview, hasPaidForAnOrder, insertReviews, listReviews, listReviewsForModeration, setReviewHidden } from './reviews-repository';
 
 export interface ReviewRoutesOptions {
   /** Reviews one signed-in customer may post per hour (REVIEW_RATE_LIMIT). */
@@ -26,8 +33,10 @@ export interface ReviewRoutesOptions {
 /** Review pages kept as ready bytes; past this many, the oldest makes room. */
 const CACHED_ANSWERS = 500;
 
+const adminErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
 export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (app, opts) => {
-  // Public and the same for everyone; a review posted through any process drops them.
+  // Public and the same for everyone; a review posted, hidden, shown or deleted through any process drops them.
   const answers = new ResponseCache(CACHED_ANSWERS);
   const unsubscribe = app.changes.subscribe((topic) => {
     if (topic === 'reviews') answers.invalidate();
@@ -77,6 +86,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
     async (request, reply) => {
       const identity = request.identity!;
       if (identity.role !== 'customer') throw new NotAllowedError(API_ERRORS.customersOnly);
+      // A review speaks for a purchase: accounts that never bought could fill the home page's
+      // reviews with fakes (five such accounts posted 25 in a second).
+      if (!(await hasPaidForAnOrder(app.db, identity.userId))) throw new NotAllowedError(API_ERRORS.reviewsFromBuyers);
       // The name shown with the review is the signed-in customer's, whatever the body says; an
       // account older than the name rules may hold a longer one, which is cut to the rule's length.
       const userName = preview(identity.name, userNameField.maxLength ?? Infinity, '');
@@ -84,6 +96,50 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
         { userId: identity.userId, userName, rating: request.body.rating, reviewText: request.body.reviewText },
       ]);
       return reply.code(201).send({ insertedId: review!.id });
+    },
+  );
+
+  // Moderation (admin). A hidden review stays, for the record, until an admin deletes it; every
+  // change is audited and announced to every process's cached review list in its transaction.
+  app.get(
+    '/reviews/all',
+    {
+      preHandler: app.requireAdmin,
+      schema: { querystring: moderatedReviewsQuerySchema, response: { 200: z.array(moderatedReviewSchema), ...adminErrors } },
+    },
+    async (request, reply) => {
+      setNoStore(reply);
+      const { items, total } = await listReviewsForModeration(app.db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  );
+
+  app.patch(
+    '/review/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: { params: idParam, body: reviewPatchSchema, response: { 200: modifiedCountSchema, ...adminErrors } },
+    },
+    async (request, reply) => {
+      setNoStore(reply);
+      const { id } = request.params;
+      const result = isUuid(id) ? await setReviewHidden(app.db, id, request.body.hidden, request.identity!) : { found: false, modified: false };
+      if (!result.found) throw new NotFoundError(API_ERRORS.reviewNotFound);
+      return { modifiedCount: result.modified ? 1 : 0 };
+    },
+  );
+
+  app.delete(
+    '/review/:id',
+    { preHandler: app.requireAdmin, schema: { params: idParam, response: { 200: deletedCountSchema, ...adminErrors } } },
+    async (request, reply) => {
+      setNoStore(reply);
+      const { id } = request.params;
+      const deletedCount = isUuid(id) ? await deleteReview(app.db, id, request.identity!) : 0;
+      if (deletedCount === 0) throw new NotFoundError(API_ERRORS.reviewNotFound);
+      request.log.info({ reviewId: id, by: request.identity!.userId }, 'review deleted');
+      return { deletedCount };
     },
   );
 };
