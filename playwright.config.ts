@@ -1,8 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, findChromium } from './scripts/lib/chromium.mjs';
 
-/** Specs that add tools of their own (to the catalogue other specs count and pick from): they run after the others (see the projects below). */
-const BACK_OFFICE = /(back-office|order-mail|catalogue-paging)\.spec\.ts$/;
+/**
+ * Specs that change what other specs count and pick from (they add and delete tools, buy up
+ * stock, hide reviews): they run after the others (see the projects below).
+ */
+const BACK_OFFICE = /(back-office|order-mail|catalogue-paging|admin-lists|admin-moderation|owner-orders)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -26,8 +29,7 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'] }, grepInvert: /@mobile/, testIgnore: BACK_OFFICE },
     { name: 'mobile', use: { ...devices['Pixel 7'] }, grep: /@mobile/, testIgnore: BACK_OFFICE },
-    // The back office, the order-mail and the paging specs add and delete tools, which moves the catalogue other
-    // specs count and pick from: they run after them, on the same server.
+    // The back-office specs run after the others, on the same server (see BACK_OFFICE).
     { name: 'back-office', use: { ...devices['Desktop Chrome'] }, grepInvert: /@mobile/, testMatch: BACK_OFFICE, dependencies: ['desktop', 'mobile'] },
     { name: 'back-office-mobile', use: { ...devices['Pixel 7'] }, grep: /@mobile/, testMatch: BACK_OFFICE, dependencies: ['desktop', 'mobile'] },
   ],

@@ -9,9 +9,12 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT_DIR = path.join(ROOT, 'dist/server');
 const CLI_FOLDERS = ['src/server/db/cli', 'src/server/accounts/cli'];
 
-/** dist/server/main.js, and dist/server/cli/<name>.js for each command-line tool. */
+/**
+ * dist/server/main.js, dist/server/pglite-worker.js (the embedded database's thread, which
+ * src/server/paths.ts finds there), and dist/server/cli/<name>.js for each command-line tool.
+ */
 function entryPoints() {
-  const entries = { main: 'src/server/main.ts' };
+  const entries = { main: 'src/server/main.ts', 'pglite-worker': 'src/server/db/pglite-worker.ts' };
   for (const folder of CLI_FOLDERS) {
     for (const file of readdirSync(path.join(ROOT, folder)).filter((name) => /^[^.]+\.ts$/.test(name))) {
       const name = `cli/${path.basename(file, '.ts')}`;

@@ -3,7 +3,7 @@
 // `npm ci --omit=dev`, the migration tool runs, then `npm start` serves the store. Build tools that
 // an optional peer still drags in are deleted first: the start must not need them.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BUILD_OUTPUTS, ROOT } from './build-inputs.mjs';
@@ -103,7 +103,12 @@ async function main() {
       if (!output.includes(`Database: embedded PostgreSQL (PGlite) at ${path.join(dataDir, 'pglite')}`)) {
         fail(`the start banner does not name the database:\n${output}`);
       }
-      if (!/Password: \S+/.test(output)) fail(`the start banner does not show the first admin's password:\n${output}`);
+      // No terminal here (as under systemd): the password is in a file only this user can read, which the banner names.
+      const passwordFile = /Password: in (\S+) \(readable by this user only\)/.exec(output)?.[1];
+      if (!passwordFile) fail(`the start banner does not say where the first admin's password is:\n${output}`);
+      if ((statSync(passwordFile).mode & 0o777) !== 0o600) fail(`${passwordFile} is readable by others`);
+      if (!/^admin@store\.localhost\n\S{12,}\n$/.test(readFileSync(passwordFile, 'utf8'))) fail(`${passwordFile} does not hold the admin's email and password`);
+      if ((statSync(dataDir).mode & 0o777) !== 0o700) fail(`DATA_DIR ${dataDir} is open to other users`);
     } finally {
       await store.stop();
     }

@@ -11,6 +11,7 @@ import { ensureFirstAdmin, type CreatedAdmin } from './accounts/first-admin';
 import { loginRoutes } from './accounts/login-routes';
 import { createSignInThrottle } from './accounts/sign-in-throttle';
 import { userRoutes } from './accounts/user-routes';
+import { sessionRoutes } from './accounts/session-routes';
 import { cartRoutes } from './cart/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { contactRoutes } from './contact/routes';
@@ -23,6 +24,8 @@ import authenticationPlugin from './plugins/authentication';
 import { orderRoutes } from './orders/routes';
 import { adminOrderRoutes } from './orders/admin-order-routes';
 import { settingsRoutes } from './settings/routes';
+import { invoiceRoutes } from './invoices/routes';
+import { exportRoutes } from './exports/routes';
 import { scheduleOrderExpiry } from './orders/expiry-sweep';
 import { createPaymentProvider } from './payments/create-provider';
 import { paymentRoutes } from './payments/routes';
@@ -55,6 +58,8 @@ export interface AppDependencies {
   onRoute?: (route: RouteOptions) => void;
   /** Told of an admin account this start created (main.ts shows a generated password in its start banner). */
   onAdminCreated?: (admin: CreatedAdmin) => void;
+  /** Told if the database is gone for good: the embedded database's worker died (main.ts stops the process). */
+  onDatabaseLost?: (error: Error) => void;
 }
 
 export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
@@ -105,7 +110,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     google: config.auth.google !== null,
   });
   await app.register(rateLimitPlugin, { publicWritesPerMinute: config.publicWriteRateLimit, redis: config.redis });
-  await app.register(databasePlugin, { handle: database, closeOnShutdown: ownsDatabase });
+  await app.register(databasePlugin, { handle: database, closeOnShutdown: ownsDatabase, onLost: deps.onDatabaseLost });
   await app.register(changesPlugin, { handle: database });
   await app.register(mailPlugin, { handle: database, config: config.mail });
   // Before any route: it collects them into the OpenAPI document as they are registered.
@@ -128,6 +133,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     accessTokens: createAccessTokens(secret, config.auth.accessTokenTtlSeconds),
     trustedOrigins: config.auth.trustedOrigins,
     emailVerification: config.auth.emailVerification.mode,
+    adminTwoFactor: config.auth.adminTwoFactor,
+    adminSessionSeconds: config.auth.adminSessionSeconds,
   });
   const createdAdmin = await ensureFirstAdmin(auth, database.db, config.auth, app.log);
   if (createdAdmin) deps.onAdminCreated?.(createdAdmin);
@@ -142,9 +149,15 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         throttle: createSignInThrottle(database.db, config.auth.signInMaxFailures),
         rateLimitPerMinute: config.auth.rateLimitPerMinute,
         readRateLimitPerMinute: config.auth.readRateLimitPerMinute,
+        signUpsPerHour: config.auth.signUpsPerHour,
       });
-      await api.register(loginRoutes, { googleEnabled: config.auth.google !== null, emailVerification: config.auth.emailVerification.mode });
+      await api.register(loginRoutes, {
+        googleEnabled: config.auth.google !== null,
+        emailVerification: config.auth.emailVerification.mode,
+        adminTwoFactor: config.auth.adminTwoFactor,
+      });
       await api.register(userRoutes);
+      await api.register(sessionRoutes);
       await api.register(catalogueRoutes);
       await api.register(orderRoutes, {
         provider: payments.provider,
@@ -157,6 +170,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         mail: { storeUrl: config.auth.publicUrl, payMinutes: config.orderPayMinutes },
       });
       await api.register(settingsRoutes);
+      await api.register(invoiceRoutes);
+      await api.register(exportRoutes);
       await api.register(cartRoutes);
       await api.register(paymentRoutes, {
         provider: payments.provider,
@@ -174,7 +189,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         });
       }
       await api.register(reviewRoutes, { reviewsPerHour: config.reviewRateLimitPerHour });
-      await api.register(contactRoutes);
+      await api.register(contactRoutes, { storeUrl: config.auth.publicUrl });
       await api.register(adminRoutes);
       // Any other /api path is a 404 here, before the web app's file lookup (a stat per request).
       api.all('/*', { schema: { hide: true } }, async () => {

@@ -30,6 +30,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
 
+  describe('admin accounts (decision 023)', () => {
+    it('require two-step sign-in and a 12-hour session by default, and say so when set otherwise', () => {
+      expect(loadConfig({}).auth).toMatchObject({ adminTwoFactor: 'required', adminSessionSeconds: 12 * 3600 });
+      expect(loadConfig({ ADMIN_TWO_FACTOR: 'optional', ADMIN_SESSION_HOURS: '1.5' }).auth).toMatchObject({
+        adminTwoFactor: 'optional',
+        adminSessionSeconds: 5400,
+      });
+      expect(() => loadConfig({ ADMIN_TWO_FACTOR: 'off' })).toThrow(/ADMIN_TWO_FACTOR: must be required or optional/);
+      expect(() => loadConfig({ ADMIN_SESSION_HOURS: '0' })).toThrow(/ADMIN_SESSION_HOURS/);
+      expect(() => loadConfig({ ADMIN_SESSION_HOURS: '1000' })).toThrow(/ADMIN_SESSION_HOURS/);
+    });
+
+    it('refuse an ADMIN_PASSWORD that sign-up would refuse for its length', () => {
+      expect(() => loadConfig({ ADMIN_EMAIL: 'boss@shop.test', ADMIN_PASSWORD: 'short7!' })).toThrow(
+        /ADMIN_PASSWORD: must be at least 8 characters \(Password must be contain at least 8 characters\)/,
+      );
+      expect(() => loadConfig({ ADMIN_EMAIL: 'boss@shop.test', ADMIN_PASSWORD: 'x'.repeat(129) })).toThrow(/ADMIN_PASSWORD: must be at most 128/);
+      expect(loadConfig({ ADMIN_EMAIL: 'boss@shop.test', ADMIN_PASSWORD: 'Long-enough-Pw-1' }).auth.admin).toEqual({
+        email: 'boss@shop.test',
+        password: 'Long-enough-Pw-1',
+      });
+    });
+  });
+
   describe('mail', () => {
     it('writes mail to DATA_DIR/outbox from the store\'s own address when SMTP_URL is not set', () => {
       expect(loadConfig({ DATA_DIR: '/srv/store' }).mail).toEqual({
@@ -37,7 +61,7 @@ describe('loadConfig', () => {
         from: 'ToolHouse <no-reply@localhost>',
         outboxDir: path.resolve('/srv/store/outbox'),
       });
-      expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com' }).mail.from).toBe('ToolHouse <no-reply@shop.example.com>');
+      expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com', PAYMENT_PROVIDER: 'test' }).mail.from).toBe('ToolHouse <no-reply@shop.example.com>');
     });
 
     it('sends through SMTP_URL from MAIL_FROM', () => {
@@ -80,5 +104,21 @@ describe('settings this version no longer reads', () => {
       'MAX_UNPAID_SHARE_PERCENT is no longer used: unpaid orders hold no stock now, so there is no share to cap (docs/decisions/019)',
     ]);
     expect(retiredSettingsIn({})).toEqual([]);
+  });
+});
+
+describe('the test processor on a live store', () => {
+  it('refuses to start with it on an https:// address unless PAYMENT_PROVIDER=test says so', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'https://shop.example.com' })).toThrow(/PUBLIC_URL is https:\/\/ \(a live store\) but no Stripe keys are set/);
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com', PAYMENT_PROVIDER: 'test' }).payments.provider).toBe('test');
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).payments.provider).toBe('test');
+    expect(
+      loadConfig({
+        PUBLIC_URL: 'https://shop.example.com',
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      }).payments.provider,
+    ).toBe('stripe');
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { LIMITS, VALIDATION } from '../shared';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
 
 /** One trusted proxy: an IPv4/IPv6 address or CIDR range, checked here so a typo stops the start with its name. */
@@ -69,9 +70,24 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   /** Created (or promoted) as an admin at start. */
   ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
-  ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
+  /** Checked with the sign-up rules: these lengths here, and not one of the most common passwords at start (first-admin.ts). */
+  ADMIN_PASSWORD: z
+    .string()
+    .min(LIMITS.passwordMin, { error: `must be at least ${LIMITS.passwordMin} characters (${VALIDATION.passwordTooShort})` })
+    .max(LIMITS.passwordMax, { error: `must be at most ${LIMITS.passwordMax} characters` })
+    .optional(),
+  /**
+   * `required`: an admin's calls are refused until the admin has turned on two-step sign-in (a code
+   * from an authenticator app) and this session has shown a code; they can still sign in and turn
+   * it on from the dashboard. `optional`: only admins who turned it on must show a code.
+   */
+  ADMIN_TWO_FACTOR: z.enum(['required', 'optional'], { error: 'must be required or optional' }).default('required'),
+  /** How long an admin's session lasts from sign-in, in hours (a customer's: 7 days, renewed while in use). */
+  ADMIN_SESSION_HOURS: z.coerce.number().min(0.25).max(7 * 24).default(12),
   /** Requests a minute one client address may make to /api/auth (sign-up, sign-in, ...). */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Sign-ups one client address may make an hour. */
+  SIGN_UP_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Reads of /api/auth (the session check each page load makes) a minute per client address. */
   AUTH_READ_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   /** Failed sign-ins for one account (per 15 minutes) before further attempts get 429. */
@@ -135,10 +151,15 @@ export interface AuthConfig {
   accessTokenTtlSeconds: number;
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   admin: { email: string; password: string } | null;
+  /** Whether every admin must use two-step sign-in (ADMIN_TWO_FACTOR). */
+  adminTwoFactor: 'required' | 'optional';
+  /** An admin's session ends this long after sign-in, whatever its cookie says (ADMIN_SESSION_HOURS). */
+  adminSessionSeconds: number;
   /** Create a first admin with a random password when the embedded store has none. */
   createDefaultAdmin: boolean;
   rateLimitPerMinute: number;
   readRateLimitPerMinute: number;
+  signUpsPerHour: number;
   signInMaxFailures: number;
   /** Whether an address must be confirmed before ordering, and why (the start banner says). */
   emailVerification: EmailVerificationSetting;
@@ -233,6 +254,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error('Invalid environment configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
   const provider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'test');
+  // A store served over https is a live store: the built-in test processor there would take test
+  // cards as real payments and ship the orders. Only an operator who says so runs one on purpose.
+  if (provider === 'test' && e.PAYMENT_PROVIDER === undefined && e.PUBLIC_URL?.startsWith('https://')) {
+    throw new Error(
+      'Invalid environment configuration:\n  PUBLIC_URL is https:// (a live store) but no Stripe keys are set, so the built-in test processor would take test cards as real payments. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENT_PROVIDER=test to run a test store on purpose',
+    );
+  }
   if (provider === 'stripe' && !(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET)) {
     throw new Error(
       'Invalid environment configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
@@ -270,9 +298,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
           : null,
       admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
+      adminTwoFactor: e.ADMIN_TWO_FACTOR,
+      adminSessionSeconds: Math.round(e.ADMIN_SESSION_HOURS * 3600),
       createDefaultAdmin: !e.DATABASE_URL,
       rateLimitPerMinute: e.AUTH_RATE_LIMIT,
       readRateLimitPerMinute: e.AUTH_READ_RATE_LIMIT,
+      signUpsPerHour: e.SIGN_UP_RATE_LIMIT,
       signInMaxFailures: e.SIGN_IN_MAX_FAILURES,
       emailVerification: e.EMAIL_VERIFICATION
         ? { mode: e.EMAIL_VERIFICATION, reason: 'setting' }

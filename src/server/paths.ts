@@ -25,3 +25,11 @@ export const MIGRATIONS_DIR = runningBundled
   : path.join(PROJECT_ROOT, 'src/server/db/migrations');
 
 export const DEFAULT_WEB_DIST_DIR = path.join(PROJECT_ROOT, 'dist/web');
+
+/**
+ * The embedded database's worker thread (db/pglite-worker.ts, decision 025): the build bundles it
+ * beside main.js; from the sources it is the TypeScript file itself.
+ */
+export const PGLITE_WORKER_FILE = runningBundled
+  ? path.join(PROJECT_ROOT, 'dist/server/pglite-worker.js')
+  : path.join(PROJECT_ROOT, 'src/server/db/pglite-worker.ts');

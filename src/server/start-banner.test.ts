@@ -45,10 +45,24 @@ describe('the start banner', () => {
     const start = (mail: Parameters<typeof formatStartBanner>[0]['mail']) =>
       formatStartBanner({ address: 'http://127.0.0.1:3000', publicUrl: 'http://127.0.0.1:3000', database: embedded, createdAdmin: null, mail });
     const smtp = start({ smtpUrl: 'smtp://shop:m4il-s3cret@mail.example.com:587', from: 'ToolHouse <no-reply@example.com>' });
-    expect(smtp).toContain('Mail: sent through SMTP mail.example.com:587');
+    expect(smtp).toContain('Mail: sent through SMTP mail.example.com:587 as ToolHouse <no-reply@example.com>');
+    expect(smtp).not.toContain('set MAIL_FROM');
+    // Reached by an address, the store's default sender has no real domain: the banner says to set one.
+    expect(start({ smtpUrl: 'smtp://mail.example.com:587', from: 'ToolHouse <no-reply@localhost>' })).toContain(
+      'as ToolHouse <no-reply@localhost> (set MAIL_FROM to an address your mail server may send as)',
+    );
     expect(smtp).not.toContain('m4il-s3cret');
     expect(start({ smtpUrl: 'smtps://mail.example.com', from: 'a@example.com' })).toContain('Mail: sent through SMTPS mail.example.com:465');
     const files = start({ smtpUrl: null, from: 'a@example.com', outboxDir: '/srv/store/data/outbox' });
     expect(files).toContain('Mail: not delivered (SMTP_URL is not set); each message is written to /srv/store/data/outbox');
+  });
+
+  it('says loudly when payments are in test mode, and which Stripe keys are in use otherwise', () => {
+    const start = (payments: Parameters<typeof formatStartBanner>[0]['payments']) =>
+      formatStartBanner({ address: 'http://127.0.0.1:3000', publicUrl: 'http://127.0.0.1:3000', database: embedded, createdAdmin: null, payments });
+    expect(start({ provider: 'test' })).toContain('Payments: TEST MODE: the built-in test processor takes test cards only, charges nothing');
+    const stripe = { provider: 'stripe' as const, secretKey: 'sk_live_abc', publishableKey: 'pk_live_abc', webhookSecret: 'whsec_x', apiUrl: null };
+    expect(start(stripe)).toContain('Payments: Stripe (live keys)');
+    expect(start(stripe)).not.toContain('sk_live_abc');
   });
 });

@@ -1,5 +1,5 @@
 import type { CreatedAdmin } from './accounts/first-admin';
-import type { DatabaseConfig, EmailVerificationSetting, MailConfig } from './config';
+import type { DatabaseConfig, EmailVerificationSetting, MailConfig, PaymentsConfig } from './config';
 import { describeMailDestination } from './mail/transport';
 
 /** Where the data lives, in words, with no password (DATABASE_URL may carry one). */
@@ -32,6 +32,12 @@ export function describeEmailVerification(setting: EmailVerificationSetting): st
   return `${what} (${VERIFICATION_REASONS[setting.reason]})`;
 }
 
+/** Which card processor takes the payments; the test processor said loudly, since its orders count as paid. */
+export function describePayments(payments: PaymentsConfig): string {
+  if (payments.provider === 'stripe') return `Stripe (${payments.secretKey.startsWith('sk_live_') ? 'live' : 'test'} keys)`;
+  return 'TEST MODE: the built-in test processor takes test cards only, charges nothing, and its orders count as paid. Set the STRIPE_* keys to take real payments';
+}
+
 /**
  * The plain-text lines an operator reads after `npm start`, beside the JSON log. A generated admin
  * password appears here once and never in the log, which is kept and shipped elsewhere.
@@ -41,16 +47,30 @@ export function formatStartBanner(opts: {
   publicUrl: string;
   database: DatabaseConfig;
   createdAdmin: CreatedAdmin | null;
+  /** Where the generated password was written instead of the banner (a start without a terminal). */
+  adminPasswordFile?: string | null;
   mail?: MailConfig;
   emailVerification?: EmailVerificationSetting;
+  payments?: PaymentsConfig;
 }): string {
   const lines = [`ToolHouse store is running at ${opts.address}`];
   if (new URL(opts.address).origin !== opts.publicUrl) lines.push(`  Public address: ${opts.publicUrl}`);
   lines.push(`  Database: ${describeDatabase(opts.database)}`);
   if (opts.mail) lines.push(`  Mail: ${describeMailDestination(opts.mail)}`);
   if (opts.emailVerification) lines.push(`  Sign-up: ${describeEmailVerification(opts.emailVerification)}`);
+  if (opts.payments) lines.push(`  Payments: ${describePayments(opts.payments)}`);
   const admin = opts.createdAdmin;
-  if (admin?.generatedPassword) {
+  if (admin?.generatedPassword && opts.adminPasswordFile) {
+    lines.push(
+      '',
+      '  First start: an admin account was created.',
+      `    Email:    ${admin.email}`,
+      `    Password: in ${opts.adminPasswordFile} (readable by this user only)`,
+      `  Sign in with it at ${opts.publicUrl}/login, then delete that file.`,
+      '  To use an admin email and password of your own, set ADMIN_EMAIL and ADMIN_PASSWORD',
+      '  (README, Configuration) and restart: that account is created as an admin.',
+    );
+  } else if (admin?.generatedPassword) {
     lines.push(
       '',
       '  First start: an admin account was created.',

@@ -27,3 +27,17 @@ export function quantityProblem(tool: StockFigures & { name?: string }, quantity
   }
   return null;
 }
+
+/** The Luhn checksum every card number carries: a mistyped digit fails it (ISO/IEC 7812). */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}

@@ -30,6 +30,18 @@ export const PREVIEW = {
 
 export const HOME_TOOL_COUNT = 6;
 
+/**
+ * The shape an uploaded photo may have, checked from the file's header before any pixel is
+ * decoded (docs/decisions/022-photo-limits.md). The other upload limits (bytes, types,
+ * megapixels) are IMAGE_UPLOAD's, in schemas/admin.ts.
+ */
+export const IMAGE_SHAPE = {
+  /** Pixels on the longer side. */
+  maxSide: 10_000,
+  /** The longer side at most this many times the shorter. */
+  maxAspectRatio: 20,
+} as const;
+
 /** The header a client sends so that a retried request is done once (POST /api/order, /api/orders, /api/create-payment-intent). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 

@@ -37,6 +37,10 @@ export const APP_ROUTES = {
   activity: '/dashboard/activity',
   settings: '/dashboard/settings',
   manageReviews: '/dashboard/manageReviews',
+  /** Everyone's account security (decision 023): change the password, see and end sessions, two-step sign-in. */
+  changePassword: '/dashboard/changePassword',
+  sessions: '/dashboard/sessions',
+  twoFactor: '/dashboard/twoFactor',
 } as const;
 
 export type AppRoute = keyof typeof APP_ROUTES;

@@ -194,16 +194,18 @@ test.describe('back office', () => {
       await payWithTestCard(buyer);
 
       await page.goto('/dashboard/manageOrders');
-      await page.getByLabel('Buyer email').fill(customer.user.email);
-      await page.getByRole('search', { name: 'Orders by buyer' }).getByRole('button', { name: 'Search' }).click();
-      await expect(page).toHaveURL(new RegExp(`email=${encodeURIComponent(customer.user.email)}`));
+      await page.getByRole('searchbox', { name: 'Search orders' }).fill(customer.user.email);
+      await page.getByRole('search', { name: 'Orders' }).getByRole('button', { name: 'Search' }).click();
+      await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(customer.user.email)}`));
       const row = page.getByTestId('order-row').filter({ hasText: tool.name });
       await expect(row).toHaveCount(1);
       await expect(page.getByTestId('order-row')).toHaveCount(1);
       await expect(row.getByText('Paid', { exact: true })).toBeVisible();
       await expect(row.getByTestId('transaction-id')).toHaveText(/^pi_test_/);
 
-      await row.getByRole('button', { name: `Mark order of ${tool.name} for ${customer.user.name} as shipped` }).click();
+      // The status button says what it does and asks first (tracking is optional).
+      await row.getByRole('button', { name: new RegExp(`^Pending – mark as shipped: order TH-\\d+ of ${tool.name} for ${customer.user.name}$`) }).click();
+      await page.getByRole('dialog', { name: /^Mark order TH-\d+ as shipped\?$/ }).getByRole('button', { name: 'Mark as shipped' }).click();
       await expect(page.getByText('Payment status updated')).toBeVisible();
       await expect(row.getByText('Shipped', { exact: true })).toBeVisible();
       await expect(row.getByRole('button')).toHaveCount(0);
@@ -319,7 +321,7 @@ test.describe('back office', () => {
       await waitForAdminPage(page, 'Manage Orders');
       const rows = page.getByTestId('order-row');
       await expect(rows).toHaveCount(2);
-      const ship = page.getByRole('button', { name: /^Mark order of .* as shipped$/ });
+      const ship = page.getByRole('button', { name: /^Pending – mark as shipped: / });
       const remove = page.getByRole('button', { name: /^Delete order of / });
       await expect(ship).toHaveCount(1);
       await expect(remove).toHaveCount(1);
@@ -327,7 +329,7 @@ test.describe('back office', () => {
       await expectAllInsidePhone(rows);
       await expectAllInsidePhone(ship);
       await expectAllInsidePhone(remove);
-      await expectAllInsidePhone(page.getByRole('search', { name: 'Orders by buyer' }).getByRole('button'));
+      await expectAllInsidePhone(page.getByRole('search', { name: 'Orders' }).getByRole('button'));
       await expectAllInsidePhone(page.getByTestId('transaction-id'));
       await expectNoSidewaysScroll(page);
       expect(await accessibilityViolations(page)).toEqual([]);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Review, Tool } from '../../src/shared';
+import { becomeBuyer } from './support/buying-by-api';
 import { contrastWithBackground } from './support/contrast';
 import { expect, test } from './support/fixtures';
 import { newCustomer, signUpByApi } from './support/users';
@@ -79,21 +80,36 @@ test.describe('buying', () => {
     expect(after.availableQty).toBeLessThanOrEqual(tool.availableQty - (tool.minQty + 3));
   });
 
-  test('a declined card shows the provider message in red and leaves the order unpaid', async ({ page }) => {
-    await signUpByApi(page, newCustomer('Dee Clined'));
-    const tool = await toolWithStock(page, 0, 1);
-    await placeOrderThroughPage(page, tool, 0);
-    await page.getByTestId('order-row').filter({ hasText: tool.name }).getByRole('link', { name: 'Pay' }).click();
-    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: 'Pay' }).click();
-    const message = page.getByTestId('payment-error');
-    await expect(message).toHaveText('Your card was declined.');
-    await expect(message).toHaveClass(/text-error/);
-    await page.goto('/dashboard/myOrders');
-    await expect(page.getByTestId('order-row').filter({ hasText: tool.name }).getByRole('link', { name: 'Pay' })).toBeVisible();
-  });
+  for (const tag of ['', ' @mobile']) {
+    test(`a declined card shows the provider message in red at the card number, in view, and leaves the order unpaid${tag}`, async ({ page }) => {
+      if (tag) await page.setViewportSize({ width: 390, height: 844 });
+      await signUpByApi(page, newCustomer('Dee Clined'));
+      const tool = await toolWithStock(page, 0, tag ? 4 : 1);
+      await placeOrderThroughPage(page, tool, 0);
+      await page.getByTestId('order-row').filter({ hasText: tool.name }).getByRole('link', { name: 'Pay' }).click();
+      const number = page.getByLabel('Card number');
+      // A mistyped digit is caught before anything is sent (the Luhn check).
+      await number.fill('4242 4242 4242 4241');
+      await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+      await page.getByLabel('CVC').fill('123');
+      await page.getByRole('button', { name: 'Pay' }).click();
+      await expect(page.getByText('Your card number is invalid.')).toBeVisible();
+
+      await number.fill('4000 0000 0000 0002');
+      await page.getByRole('button', { name: 'Pay' }).click();
+      const message = page.getByText('Your card was declined.');
+      await expect(message).toBeVisible();
+      await expect(message).toHaveClass(/text-error/);
+      // Attached to the card number (read with it), which has the focus, and on the screen.
+      await expect(number).toHaveAttribute('aria-invalid', 'true');
+      const describedBy = await number.getAttribute('aria-describedby');
+      await expect(page.locator(`[id="${describedBy}"]`)).toHaveText('Your card was declined.');
+      await expect(number).toBeFocused();
+      await expect(message).toBeInViewport();
+      await page.goto('/dashboard/myOrders');
+      await expect(page.getByTestId('order-row').filter({ hasText: tool.name }).getByRole('link', { name: 'Pay' })).toBeVisible();
+    });
+  }
 
   test('an unpaid order can be deleted after confirming', async ({ page }) => {
     await signUpByApi(page, newCustomer('Del Eter'));
@@ -133,7 +149,10 @@ test.describe('buying', () => {
   });
 
   test('a review with markup shows the markup literally on the home page', async ({ page }) => {
-    await signUpByApi(page, newCustomer('Rita Reviewer'));
+    const rita = newCustomer('Rita Reviewer');
+    await signUpByApi(page, rita);
+    // Reviews come from buyers.
+    await becomeBuyer(page.request, rita.email);
     const text = `<b>Sturdy</b> & <script>window.hacked=1</script> tools ${Date.now()}`;
     await page.goto('/dashboard/addReview');
     const stars = page.getByRole('group', { name: 'Rating' }).locator('svg');

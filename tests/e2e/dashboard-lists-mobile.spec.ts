@@ -119,6 +119,19 @@ test.describe('dashboard lists on a phone', () => {
     await expectAllInsidePhone(page.getByRole('navigation', { name: 'Pagination' }).getByRole('button'));
     await expectNoSidewaysScroll(page);
     expect(await accessibilityViolations(page)).toEqual([]);
+
+    // Promotion asks first; the question, long address and all, fits the phone too.
+    await row.getByRole('button', { name: 'Make Admin: Lena Longaddress' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Lena Longaddress' });
+    await expect(confirm).toBeVisible();
+    await expectAllInsidePhone(confirm.getByRole('button'));
+    await expectAllInsidePhone(confirm.getByRole('heading'));
+    // The address wraps inside the question rather than running out of the dialog's box.
+    const question = await confirm.getByRole('heading').evaluate((heading) => ({ scrolled: heading.scrollWidth, shown: heading.clientWidth }));
+    expect(question.scrolled, 'the question is no wider than the dialog').toBeLessThanOrEqual(question.shown);
+    await expectNoSidewaysScroll(page);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
   });
 });
 
@@ -149,7 +162,7 @@ test.describe('dashboard lists on a wide screen', () => {
     }
 
     await expect(page.getByRole('table', { name: 'Manage Users' })).toBeVisible();
-    await expect(page.getByRole('columnheader')).toHaveText(['No.', 'Name', 'Email', 'Action']);
+    await expect(page.getByRole('columnheader')).toHaveText(['No.', 'Name', 'Email', 'Address confirmed', 'Account created', 'Action']);
     await expect(rows).toHaveCount(20);
     await expect(rows.first().getByRole('rowheader')).toHaveText('1');
     await expect(pagination.getByText(/^Page 1 of \d+$/)).toBeVisible();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, wrapPglite } from '../../src/server/db/client';
+import { createPglite, openDatabase, wrapPglite } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
 import { adminQuery, databaseUrlFor, dropTestDatabases, TEST_DB_PREFIX } from './postgres-admin';
 
@@ -21,7 +21,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'store-test-'));
-  const pglite = wrapPglite(await PGlite.create());
+  const pglite = wrapPglite(await createPglite());
   await migrateDatabase(pglite);
   const dump = await (pglite.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
   const dumpPath = path.join(tmp, 'migrated.tar');

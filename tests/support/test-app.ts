@@ -17,12 +17,17 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     AUTH_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     PUBLIC_WRITE_RATE_LIMIT: '1000',
     AUTH_RATE_LIMIT: '1000',
+    // Tests sign many customers up from one address; the limit has tests of its own (accounts/mail-floods.test.ts).
+    SIGN_UP_RATE_LIMIT: '100000',
     // Tests place many orders for one buyer; the cap has tests of its own (orders/unpaid-cap-race.test.ts).
     MAX_UNPAID_ORDERS: '1000',
     // Tests read no mail unless they ask for a catcher, yet most of them exercise the store as it
     // runs with a mail server: addresses must be confirmed. The default without SMTP_URL (off) has
     // tests of its own (accounts/default-install.test.ts).
     EMAIL_VERIFICATION: 'required',
+    // Most tests act as an admin without the authenticator app every real admin needs by default
+    // (ADMIN_TWO_FACTOR=required); the requirement has tests of its own (accounts/admin-two-factor.test.ts).
+    ADMIN_TWO_FACTOR: 'optional',
   });
   return {
     ...base,

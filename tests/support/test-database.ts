@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { openDatabase, wrapPglite, type DatabaseHandle } from '../../src/server/db/client';
+import { PgliteWorkerClient } from '../../src/server/db/pglite-worker-client';
 import { adminQuery, databaseUrlFor } from './postgres-admin';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
@@ -14,13 +14,13 @@ export function testDatabaseKind(): TestDatabaseKind {
 
 /**
  * A fresh, migrated and empty database for one test file: an in-memory PGlite loaded from the
- * run's migrated dump, or a new PostgreSQL database copied from the run's template.
- * `close()` also drops the PostgreSQL copy.
+ * run's migrated dump, in a worker thread as the app runs it (decision 025), or a new PostgreSQL
+ * database copied from the run's template. `close()` also drops the PostgreSQL copy.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (testDatabaseKind() === 'pglite') {
     const dump = await readFile(inject('pgliteDumpPath'));
-    return wrapPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
+    return wrapPglite(await PgliteWorkerClient.start({ loadDataDir: new Blob([dump]) }));
   }
   const { url, drop } = await createPostgresTestDatabase();
   const handle = await openDatabase({ kind: 'postgres', url });

@@ -49,7 +49,7 @@ describe('writes authorised by the session cookie alone', () => {
 describe('GET /api/auth-options', () => {
   it('says whether Google sign-in is set up, so the login page can tell people', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth-options' });
-    expect(res.json()).toEqual({ google: false, emailVerification: 'required' });
+    expect(res.json()).toEqual({ google: false, emailVerification: 'required', adminTwoFactor: 'optional' });
     expect(await documentPolicy(t.app)).not.toContain('googleusercontent');
   });
 });

@@ -49,7 +49,9 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD on an empty store', () => {
 
     const list = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer({ token }) });
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toEqual([{ _id: user.id, email: ADMIN.email, userName: 'Administrator', role: 'admin' }]);
+    expect(list.json()).toEqual([
+      expect.objectContaining({ _id: user.id, email: ADMIN.email, userName: 'Administrator', role: 'admin' }),
+    ]);
     expect(list.headers['x-total-count']).toBe('1');
   });
 
@@ -57,6 +59,23 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD on an empty store', () => {
     const res = await signIn(t.app, ADMIN.email, 'Not-The-Admin-Pw-1', '10.30.0.1');
     expect(res.statusCode).toBe(401);
     expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('a weak ADMIN_PASSWORD', () => {
+  it('stops the start, as sign-up refuses it, and creates no account', async () => {
+    const database = await createTestDatabase();
+    try {
+      const email = uniqueEmail('weak-boss');
+      for (const password of ['password1', 'Password123', 'qwertyuiop']) {
+        await expect(buildApp(withAdmin({ email, password }), { database })).rejects.toThrow(
+          /ADMIN_PASSWORD is one of the most common passwords, which sign-up refuses too/,
+        );
+      }
+      expect(await database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    } finally {
+      await database.close();
+    }
   });
 });
 
@@ -98,7 +117,9 @@ describe('a restart with ADMIN_EMAIL set to an existing customer', () => {
     expect(user).toMatchObject({ id: customer.userId, email: customer.email, name: 'Carla Customer', role: 'admin' });
     const list = await second.inject({ method: 'GET', url: '/api/user', headers: bearer({ token }) });
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toEqual([{ _id: customer.userId, email: customer.email, userName: 'Carla Customer', role: 'admin' }]);
+    expect(list.json()).toEqual([
+      expect.objectContaining({ _id: customer.userId, email: customer.email, userName: 'Carla Customer', role: 'admin' }),
+    ]);
     await stop(second);
 
     // A further start with the same settings changes nothing: no second account, the session lives on.

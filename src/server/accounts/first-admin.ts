@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthConfig } from '../config';
 import type { AppDatabase } from '../db/client';
 import type { Auth } from '../identity/auth';
+import { isCommonPassword } from '../identity/common-passwords';
 import { markEmailVerified } from '../identity/identity';
 import { countAdmins, findProfileByEmail, promoteToAdmin } from './users-repository';
 
@@ -29,6 +30,13 @@ export async function ensureFirstAdmin(
 ): Promise<CreatedAdmin | null> {
   if (config.admin) {
     const { email, password } = config.admin;
+    // Sign-up refuses the most common passwords; so does the start, for the most powerful account
+    // (its length is checked with the other settings, config.ts).
+    if (await isCommonPassword(password)) {
+      throw new Error(
+        'Invalid environment configuration:\n  ADMIN_PASSWORD is one of the most common passwords, which sign-up refuses too: choose one that is harder to guess',
+      );
+    }
     const existing = await findProfileByEmail(db, email);
     if (!existing) {
       await createVerifiedAccount(auth, email, password);

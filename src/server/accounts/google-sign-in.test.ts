@@ -150,7 +150,7 @@ describe('Continue with Google', () => {
 describe('with Google configured', () => {
   it('says so to the login page and lets Google profile photos through the content security policy', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth-options' });
-    expect(res.json()).toEqual({ google: true, emailVerification: 'required' });
+    expect(res.json()).toEqual({ google: true, emailVerification: 'required', adminTwoFactor: 'optional' });
     expect(await documentPolicy(t.app)).toMatch(/img-src [^;]*https:\/\/\*\.googleusercontent\.com/);
   });
 });

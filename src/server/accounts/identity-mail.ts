@@ -11,7 +11,10 @@ import { renderMail } from '../mail/templates/layout';
  */
 export function createIdentityMailer(db: AppDatabase, publicUrl: string): IdentityMailer {
   const page = (name: keyof typeof IDENTITY_LINK_PAGES) => `${publicUrl.replace(/\/$/, '')}${IDENTITY_LINK_PAGES[name]}`;
-  const greeting = (to: MailRecipient) => `Hello ${to.name},`;
+  // No name: whoever signed up chose it, and the address may not be theirs. A name such as
+  // "customer! Your $50 voucher is ready, confirm below" would put an attacker's words above a
+  // genuine link (issue 19). These mails carry only the store's own words.
+  const greeting = (_to: MailRecipient) => 'Hello,';
 
   return {
     async verifyEmail(to: MailRecipient, token: string): Promise<void> {

@@ -10,6 +10,7 @@ import { setNoStore } from '../lib/cache-headers';
 interface LoginRoutesOptions {
   googleEnabled: boolean;
   emailVerification: 'required' | 'off';
+  adminTwoFactor: 'required' | 'optional';
 }
 
 export const loginRoutes: FastifyPluginAsyncZod<LoginRoutesOptions> = async (app, opts) => {
@@ -20,6 +21,7 @@ export const loginRoutes: FastifyPluginAsyncZod<LoginRoutesOptions> = async (app
   app.get('/auth-options', { schema: { response: { 200: authOptionsSchema } } }, async () => ({
     google: opts.googleEnabled,
     emailVerification: opts.emailVerification,
+    adminTwoFactor: opts.adminTwoFactor,
   }));
 
   app.post(

@@ -146,4 +146,44 @@ describe("a reset link from 'Forgot Password?'", () => {
     expect((await signIn(t.app, email, squatterPassword, freshAddress())).statusCode).toBe(401);
     expect((await signIn(t.app, email, ownersPassword, freshAddress())).statusCode).toBe(200);
   });
+
+  it('an older link stops working once a newer one was used (issue 19)', async () => {
+    const user = await createCustomer(t.app, 'Olga Older-Link');
+    const older = await resetTokenFor(user.email);
+    const newer = await resetTokenFor(user.email);
+    expect((await resetPassword(t.app, newer, newPassword())).statusCode).toBe(200);
+    const stale = await resetPassword(t.app, older, newPassword());
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+  });
+});
+
+describe('changing the password while signed in (issue 19)', () => {
+  it('ends the reset links in the mailbox, and every other session with its access tokens', async () => {
+    const email = uniqueEmail('changer');
+    const password = newPassword();
+    await signUp(t.app, 'Chris Changer', email, password);
+    await t.database.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+    const here = sessionCookieOf((await signIn(t.app, email, password, freshAddress())).headers['set-cookie']);
+    const elsewhere = sessionCookieOf((await signIn(t.app, email, password, freshAddress())).headers['set-cookie']);
+    const elsewhereToken = (await requestAccessToken(t.app, elsewhere, email)).json().accessToken as string;
+    const pending = await resetTokenFor(email);
+
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { origin: 'http://127.0.0.1:3000', cookie: here },
+      // The client did not ask to sign the other devices out: the store does it anyway.
+      payload: { currentPassword: password, newPassword: newPassword(), revokeOtherSessions: false },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await getSession(elsewhere)).json()).toBeNull();
+    expect((await profileWith({ email, token: elsewhereToken })).statusCode).toBe(401);
+    // This browser stays signed in, on a session the change gave it.
+    expect((await getSession(sessionCookieOf(changed.headers['set-cookie']))).json()).toMatchObject({ user: { email } });
+    expect((await resetPassword(t.app, pending, newPassword())).statusCode).toBe(400);
+    const [owner] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const left = await t.database.db.select().from(verifications).where(sql`${verifications.identifier} like 'reset-password:%'`);
+    expect(left.filter((row) => row.value === owner!.id)).toEqual([]);
+  });
 });

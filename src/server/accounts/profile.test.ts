@@ -39,7 +39,18 @@ describe('PUT /api/user/:email (own profile)', () => {
     const res = await putProfile(A.email, bearer(A), filled);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ acknowledged: true, matchedCount: 1 });
-    expect(await ownProfile(A)).toEqual({ _id: A.userId, email: A.email, ...filled, role: 'customer', photoURL: null });
+    expect(await ownProfile(A)).toEqual({ _id: A.userId, email: A.email, ...filled, companyName: null, taxId: null, role: 'customer', photoURL: null });
+  });
+
+  it('stores a company name and tax id for invoices, keeps them when not sent, and clears them when blank', async () => {
+    const business = { companyName: '  Acme Fabrication LLC ', taxId: 'US-12-3456789' };
+    expect((await putProfile(A.email, bearer(A), business)).json()).toEqual({ acknowledged: true, matchedCount: 1 });
+    expect(await ownProfile(A)).toMatchObject({ ...filled, companyName: 'Acme Fabrication LLC', taxId: 'US-12-3456789' });
+    // A purchase saves address and phone only: the company stays.
+    expect((await putProfile(A.email, bearer(A), { address: filled.address, phone: filled.phone })).statusCode).toBe(200);
+    expect(await ownProfile(A)).toMatchObject({ companyName: 'Acme Fabrication LLC', taxId: 'US-12-3456789' });
+    expect((await putProfile(A.email, bearer(A), { companyName: '', taxId: ' ' })).statusCode).toBe(200);
+    expect(await ownProfile(A)).toMatchObject({ companyName: null, taxId: null });
   });
 
   it('ignores role, email and _id in the body', async () => {
@@ -56,6 +67,8 @@ describe('PUT /api/user/:email (own profile)', () => {
       userName: 'Alice Sneaky',
       address: filled.address,
       phone: filled.phone,
+      companyName: null,
+      taxId: null,
       role: 'customer',
       photoURL: null,
     });
@@ -88,6 +101,10 @@ describe('PUT /api/user/:email (own profile)', () => {
     ['phone', { phone: '' }, VALIDATION.phoneRequired],
     ['phone', { phone: '  ' }, VALIDATION.phoneRequired],
     ['phone', { phone: '1'.repeat(31) }, VALIDATION.phoneTooLong],
+    ['companyName', { companyName: 'c'.repeat(121) }, VALIDATION.companyNameTooLong],
+    ['companyName', { companyName: 'Acme\nLLC' }, VALIDATION.nameOneLine],
+    ['taxId', { taxId: 'US\u000012' }, VALIDATION.controlCharacters],
+    ['taxId', { taxId: 't'.repeat(41) }, VALIDATION.taxIdTooLong],
   ])('refuses a bad %s with 400 and the spec message, changing nothing', async (field, change, message) => {
     const before = await ownProfile(A);
     const payload = { userName: 'Changed Name', address: 'Changed address 1', phone: '+1 555 0199', ...change };

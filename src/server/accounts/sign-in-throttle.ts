@@ -19,8 +19,12 @@ export interface SignInClient {
 export type SignInAttempt =
   | {
       allowed: true;
-      /** Call with the identity service's answer once the password was checked. */
-      settle(succeeded: boolean): Promise<void>;
+      /**
+       * Call with the identity service's answer: true when the password (or code) was right, false
+       * when it was wrong, 'unchecked' when the request failed before it was checked (a new
+       * password too short, say): then this attempt is not counted, and nothing is forgiven.
+       */
+      settle(succeeded: boolean | 'unchecked'): Promise<void>;
     }
   /**
    * Refused without checking the password. `client`: this address or browser has failed too often
@@ -97,6 +101,7 @@ export function createSignInThrottle(db: AppDatabase, maxFailures: number) {
       return {
         allowed: true,
         async settle(succeeded) {
+          if (succeeded === 'unchecked') return void (await forget(ids));
           if (!succeeded) return;
           // The right password clears this client's own record for the account (its typos are
           // forgiven) and this attempt's marks. Strangers' failures on the account and on the

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,9 +17,11 @@ import {
 import { setNoStore } from '../lib/cache-headers';
 import { NotAllowedError, NotFoundError, NotSignedInError } from '../lib/domain-errors';
 import type { Identity } from '../identity/identity';
-import { findProfileByEmail, listUsers, promoteToAdmin, updateProfile } from './users-repository';
+import { demoteToCustomer, findProfileByEmail, listUsers, promoteToAdmin, updateProfile } from './users-repository';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /** A person may act on their own email; an admin on anyone's. */
 function assertSelfOrAdmin(identity: Identity | null, email: string) {
@@ -36,8 +39,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: emailParamSchema, body: profileUpdateSchema, response: { 200: acknowledgedSchema, ...errors } },
     },
     async (request) => {
-      assertSelfOrAdmin(request.identity, request.params.email);
-      const matchedCount = await updateProfile(app.db, request.params.email, request.body);
+      const identity = request.identity;
+      assertSelfOrAdmin(identity, request.params.email);
+      // An admin editing someone else's profile is an admin change, and audited; one's own is not.
+      const editsSomeoneElse = identity!.email !== request.params.email.toLowerCase();
+      const matchedCount = await updateProfile(app.db, request.params.email, request.body, editsSomeoneElse ? identity! : undefined);
       if (matchedCount === 0) throw new NotFoundError(API_ERRORS.userNotFound);
       return { acknowledged: true, matchedCount };
     },
@@ -77,13 +83,36 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /**
+   * Who may change a role: an admin who has just proved who they are (signed in, or gave their
+   * password or a code again, within the last few minutes: decision 023), for promotion and
+   * demotion alike. A stolen session or token alone cannot make a new admin.
+   */
+  const roleChangeGuards: Guard[] = [app.requireAdmin, app.requireFreshAuth];
+
   app.put(
     '/user/admin/:email',
-    { preHandler: app.requireAdmin, schema: { params: emailParamSchema, response: { 200: modifiedCountSchema, ...errors } } },
+    { preHandler: roleChangeGuards, schema: { params: emailParamSchema, response: { 200: modifiedCountSchema, ...errors } } },
     async (request) => {
       const result = await promoteToAdmin(app.db, request.params.email, request.identity!);
       if (!result.found) throw new NotFoundError(API_ERRORS.userNotFound);
       request.log.info({ by: request.identity?.userId, email: request.params.email }, 'user promoted to admin');
+      return { modifiedCount: result.modified ? 1 : 0 };
+    },
+  );
+
+  // An admin becomes a customer again, at once in every process (roles are read on every request).
+  // 409 when no other admin would remain; an admin may demote themselves while another remains.
+  app.delete(
+    '/user/admin/:email',
+    {
+      preHandler: roleChangeGuards,
+      schema: { params: emailParamSchema, response: { 200: modifiedCountSchema, ...errors, 409: apiErrorSchema } },
+    },
+    async (request) => {
+      const result = await demoteToCustomer(app.db, request.params.email, request.identity!);
+      if (!result.found) throw new NotFoundError(API_ERRORS.userNotFound);
+      if (result.modified) request.log.info({ by: request.identity?.userId, email: request.params.email }, 'admin made a customer');
       return { modifiedCount: result.modified ? 1 : 0 };
     },
   );

@@ -1,9 +1,10 @@
-import { and, count, desc, eq } from 'drizzle-orm';
-import type { PageQuery, Profile, UserSummary } from '../../shared';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { API_ERRORS, type PageQuery, type Profile, type UserSummary } from '../../shared';
 import { recordAudit } from '../audit/audit-log';
-import type { AppDatabase } from '../db/client';
+import type { AppDatabase, AppTransaction } from '../db/client';
 import { users } from '../db/schema';
 import type { Identity } from '../identity/identity';
+import { ConflictError, NotAllowedError } from '../lib/domain-errors';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -14,6 +15,8 @@ function toProfile(row: UserRow): Profile {
     userName: row.name,
     address: row.address ?? '',
     phone: row.phone ?? '',
+    companyName: row.companyName,
+    taxId: row.taxId,
     role: row.role,
     photoURL: row.image ?? null,
   };
@@ -28,29 +31,93 @@ export interface ProfileChanges {
   userName?: string | undefined;
   address?: string | undefined;
   phone?: string | undefined;
+  /** null clears it. */
+  companyName?: string | null | undefined;
+  taxId?: string | null | undefined;
 }
 
-/** Updates the profile fields that were given; answers how many rows matched (0: no such user). */
-export async function updateProfile(db: AppDatabase, email: string, changes: ProfileChanges): Promise<number> {
+/** The column behind each profile field of the API. A field added here is stored and audited alike. */
+const PROFILE_COLUMNS = { userName: 'name', address: 'address', phone: 'phone', companyName: 'companyName', taxId: 'taxId' } as const satisfies Record<keyof ProfileChanges, keyof UserRow>;
+type ProfileField = keyof typeof PROFILE_COLUMNS;
+const PROFILE_FIELDS = Object.keys(PROFILE_COLUMNS) as ProfileField[];
+
+/**
+ * Updates the profile fields that were given; answers how many rows matched (0: no such user).
+ * With `auditedBy` (an admin editing someone else's profile) the fields it really changed are
+ * written to the audit log, before and after, in the same transaction as the update; a person
+ * editing their own profile is not an admin change.
+ */
+export async function updateProfile(db: AppDatabase, email: string, changes: ProfileChanges, auditedBy?: Identity): Promise<number> {
+  const address = email.toLowerCase();
   const set: Partial<UserRow> = { updatedAt: new Date() };
-  if (changes.userName !== undefined) set.name = changes.userName;
-  if (changes.address !== undefined) set.address = changes.address;
-  if (changes.phone !== undefined) set.phone = changes.phone;
-  const rows = await db.update(users).set(set).where(eq(users.email, email.toLowerCase())).returning({ id: users.id });
-  return rows.length;
+  for (const field of PROFILE_FIELDS) {
+    const value = changes[field];
+    // Each column takes its field's type (text, or null where the field may be cleared).
+    if (value !== undefined) (set as Record<string, unknown>)[PROFILE_COLUMNS[field]] = value;
+  }
+  if (!auditedBy) {
+    const rows = await db.update(users).set(set).where(eq(users.email, address)).returning({ id: users.id });
+    return rows.length;
+  }
+  return db.transaction(async (tx) => {
+    // Locked, so the "before" of the entry is what this update replaced, not what a concurrent one did.
+    const [was] = await tx.select().from(users).where(eq(users.email, address)).for('update');
+    if (!was) return 0;
+    await tx.update(users).set(set).where(eq(users.id, was.id));
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    for (const field of PROFILE_FIELDS) {
+      const value = changes[field];
+      const old = was[PROFILE_COLUMNS[field]] ?? null;
+      if (value === undefined || value === old) continue;
+      before[field] = old;
+      after[field] = value;
+    }
+    if (Object.keys(after).length > 0) {
+      await recordAudit(tx, auditedBy, {
+        action: 'user.updated',
+        targetId: was.id,
+        // The email names whose profile it was; it is not a field a profile update changes.
+        before: { email: was.email, ...before },
+        after: { email: was.email, ...after },
+      });
+    }
+    return 1;
+  });
 }
 
 export async function listUsers(db: AppDatabase, page: PageQuery): Promise<{ items: UserSummary[]; total: number }> {
   const [rows, [totals]] = await Promise.all([
     db
-      .select({ _id: users.id, email: users.email, userName: users.name, role: users.role })
+      .select({
+        _id: users.id,
+        email: users.email,
+        userName: users.name,
+        role: users.role,
+        emailVerified: users.emailVerified,
+        createdAt: users.createdAt,
+      })
       .from(users)
       .orderBy(desc(users.createdAt), desc(users.id)) // newest sign-ups first: what an admin looks for
       .limit(page.limit)
       .offset(page.offset),
     db.select({ total: count() }).from(users),
   ]);
-  return { items: rows, total: totals?.total ?? 0 };
+  return { items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total: totals?.total ?? 0 };
+}
+
+/**
+ * The acting admin is still an admin, checked inside the change's transaction with their row
+ * locked (shared), so a demotion that commits first refuses their change, and one that comes
+ * second waits for it: an admin demoted a moment ago changes no one's role.
+ */
+async function assertStillAdmin(tx: AppTransaction, admin: Identity): Promise<void> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, admin.userId), eq(users.role, 'admin')))
+    .for('share');
+  if (!row) throw new NotAllowedError(API_ERRORS.forbidden);
 }
 
 /**
@@ -65,6 +132,7 @@ export async function promoteToAdmin(
 ): Promise<{ found: boolean; modified: boolean }> {
   const address = email.toLowerCase();
   return db.transaction(async (tx) => {
+    if (promotedBy) await assertStillAdmin(tx, promotedBy);
     const [changed] = await tx
       .update(users)
       .set({ role: 'admin', updatedAt: new Date() })
@@ -83,6 +151,43 @@ export async function promoteToAdmin(
     }
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, address)).limit(1);
     return { found: Boolean(existing), modified: false };
+  });
+}
+
+/**
+ * Makes an admin a customer again. `found` false: no such user; `modified` false: not an admin.
+ * The store never loses its last admin: the transaction first locks every admin row, in one order,
+ * so of two admins demoting each other (or themselves) at the same moment the second waits for
+ * the first, then sees one admin left and is refused (ConflictError). The acting admin must still
+ * be one of them. Written to the audit log in the same transaction. The demoted account keeps its
+ * sessions, as a customer: roles are read from the database on every request.
+ */
+export async function demoteToCustomer(db: AppDatabase, email: string, demotedBy: Identity): Promise<{ found: boolean; modified: boolean }> {
+  const address = email.toLowerCase();
+  return db.transaction(async (tx) => {
+    // A row another transaction demoted while this one waited for its lock no longer matches and
+    // is left out (PostgreSQL re-checks the condition on the row's newest version).
+    const admins = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(eq(users.role, 'admin'))
+      .orderBy(asc(users.id))
+      .for('update');
+    const target = admins.find((admin) => admin.email === address);
+    if (!target) {
+      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, address)).limit(1);
+      return { found: Boolean(existing), modified: false };
+    }
+    if (admins.length < 2) throw new ConflictError(API_ERRORS.lastAdmin);
+    if (!admins.some((admin) => admin.id === demotedBy.userId)) throw new NotAllowedError(API_ERRORS.forbidden);
+    await tx.update(users).set({ role: 'customer', updatedAt: new Date() }).where(eq(users.id, target.id));
+    await recordAudit(tx, demotedBy, {
+      action: 'user.demoted',
+      targetId: target.id,
+      before: { email: target.email, role: 'admin' },
+      after: { email: target.email, role: 'customer' },
+    });
+    return { found: true, modified: true };
   });
 }
 

@@ -1,7 +1,8 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { centsToDollars, STATS, type Stats } from '../../shared';
 import type { AppDatabase } from '../db/client';
 import { orderLines, orders, tools } from '../db/schema';
+import { readSettings } from '../settings/settings-repository';
 
 /*
  * The Overview's figures, each computed by the database in one query (nothing is summed in
@@ -80,11 +81,19 @@ async function topTools(db: AppDatabase): Promise<Stats['topTools']> {
   return rows.map(({ cents: total, ...row }) => ({ ...row, revenue: centsToDollars(total) }));
 }
 
-/** The tools closest to selling out, read from the index on available_qty. */
+/**
+ * The tools at or below their low-stock mark (their own, else the store's setting), fewest first.
+ * Read from the index on available_qty: the scan stops at the highest mark any tool has.
+ */
 async function lowStock(db: AppDatabase): Promise<Stats['lowStock']> {
+  const { lowStockThreshold } = await readSettings(db);
+  const markOf = sql`coalesce(${tools.lowStockThreshold}, ${lowStockThreshold})`;
+  const [highest] = await db.select({ mark: sql<number>`max(${tools.lowStockThreshold})::int` }).from(tools);
+  const ceiling = Math.max(lowStockThreshold, highest?.mark ?? 0);
   return db
-    .select({ _id: tools.id, name: tools.name, availableQty: tools.availableQty, minQty: tools.minQty })
+    .select({ _id: tools.id, name: tools.name, availableQty: tools.availableQty, minQty: tools.minQty, threshold: sql<number>`${markOf}::int` })
     .from(tools)
+    .where(and(lte(tools.availableQty, ceiling), sql`${tools.availableQty} <= ${markOf}`))
     .orderBy(asc(tools.availableQty), asc(tools.id))
     .limit(STATS.lowStock);
 }

@@ -9,7 +9,11 @@ import {
   modifiedCountSchema,
   productCreateSchema,
   productPatchSchema,
+  toolLowStockSchema,
 } from '../../shared';
+import { eq } from 'drizzle-orm';
+import { tools } from '../db/schema';
+import { readSettings } from '../settings/settings-repository';
 import { setNoStore } from '../lib/cache-headers';
 import { NotFoundError } from '../lib/domain-errors';
 import { createTool, deleteTool, updateTool } from './tools-admin-service';
@@ -46,6 +50,18 @@ export const toolsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const modifiedCount = await updateTool(app.db, request.identity!, id, request.body);
       if (modifiedCount > 0) request.log.info({ toolId: id, by: request.identity!.userId }, 'tool updated');
       return { modifiedCount };
+    },
+  );
+
+  app.get(
+    '/items/:id/low-stock',
+    { onRequest: app.requireAdmin, schema: { params: idParam, response: { 200: toolLowStockSchema, ...errors } } },
+    async (request) => {
+      const { id } = request.params;
+      if (!isUuid(id)) throw new NotFoundError(API_ERRORS.toolNotFound);
+      const [tool] = await app.db.select({ lowStockThreshold: tools.lowStockThreshold }).from(tools).where(eq(tools.id, id));
+      if (!tool) throw new NotFoundError(API_ERRORS.toolNotFound);
+      return { lowStockThreshold: tool.lowStockThreshold, storeThreshold: (await readSettings(app.db)).lowStockThreshold };
     },
   );
 

@@ -215,3 +215,38 @@ describe('a script sending endless distinct searches and pages', () => {
   }, 120_000); // 1,100 requests: a few seconds, many more on a busy machine
 });
 
+
+describe('what empties the cached catalogue', () => {
+  /** Primes the tool's cached answer, then renames it behind the caches' back (no change notice). */
+  async function renamedBehindTheCache(name: string): Promise<string> {
+    const cached = (await toolOf()).name;
+    await t.database.db.update(tools).set({ name }).where(eq(tools.id, toolId));
+    return cached;
+  }
+
+  it('stays as it was through refused and failed writes in a loop (a client cannot keep emptying it for everyone)', async () => {
+    const cached = await renamedBehindTheCache('Changed Behind The Cache');
+    for (let i = 0; i < 10; i += 1) {
+      expect((await t.app.inject({ method: 'POST', url: '/api/order', headers: bearer(customer), payload: {} })).statusCode).toBe(400);
+      const tooMany = { toolId, quantity: 1_000_000, address: '1 Refused Road', phone: '555-0100' };
+      expect((await t.app.inject({ method: 'POST', url: '/api/order', payload: { ...tooMany, quantity: 1 } })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'POST', url: '/api/order', headers: bearer(customer), payload: tooMany })).statusCode).toBe(409);
+      const badEdit = { name: '' };
+      expect((await t.app.inject({ method: 'PATCH', url: `/api/items/${toolId}`, headers: bearer(admin), payload: badEdit })).statusCode).toBe(400);
+    }
+    expect((await toolOf()).name).toBe(cached);
+    t.app.changes.changedHere(); // leave no stale answer behind
+    expect((await toolOf()).name).toBe('Changed Behind The Cache');
+  });
+
+  it('stays as it was through a write that changes something else (a message to the store)', async () => {
+    const cached = await renamedBehindTheCache('Renamed Again Behind The Cache');
+    const message = { name: 'Quinn Query', email: 'quinn@example.com', number: '555-0142', message: 'Do you ship to Canada?' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/queries', payload: message })).statusCode).toBe(201);
+    expect((await toolOf()).name).toBe(cached);
+    // A committed change to the catalogue empties it, for the writer's very next read.
+    const edit = await t.app.inject({ method: 'PATCH', url: `/api/items/${toolId}`, headers: bearer(admin), payload: { price: 25 } });
+    expect(edit.statusCode).toBe(200);
+    expect(await toolOf()).toMatchObject({ name: 'Renamed Again Behind The Cache', price: 25 });
+  });
+});

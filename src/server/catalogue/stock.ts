@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
 import type { AppTransaction } from '../db/client';
 import { tools } from '../db/schema';
-import { changeNotice } from '../lib/change-bus';
+import { changeNotice, noteChange } from '../lib/change-bus';
 
 /**
  * The one owner of `tools.available_qty` (STYLE 13). Every path that moves stock (an order placed,
@@ -38,11 +38,12 @@ export async function takeStock(
 /** Gives `quantity` units back to a tool. A tool deleted meanwhile gets nothing (and needs nothing). */
 export async function returnStock(tx: AppTransaction, toolId: string | null, quantity: number): Promise<void> {
   if (!toolId || quantity <= 0) return;
-  await tx
+  const returned = await tx
     .update(tools)
     .set({ availableQty: sql`${tools.availableQty} + ${quantity}` })
     .where(eq(tools.id, toolId))
     .returning({ notice: changeNotice('stock') });
+  if (returned.length > 0) noteChange('stock');
 }
 
 /**
@@ -62,9 +63,10 @@ export async function setStock(
   return tool ? withoutNotice(tool) : null;
 }
 
-/** Every column of the changed tool, and the change notice sent by the same statement (lib/change-bus.ts). */
+/** Every column of the changed tool, and the change notice sent by the same statement (lib/change-bus.ts), noted by withoutNotice. */
 const TOOL_AND_NOTICE = { ...getTableColumns(tools), notice: changeNotice('stock') };
 
 function withoutNotice({ notice: _notice, ...tool }: StockTaken & { notice: string }): StockTaken {
+  noteChange('stock');
   return tool;
 }

@@ -47,10 +47,11 @@ export async function createTool(db: AppDatabase, admin: Identity, input: Produc
         description: input.description,
         minQty: input.minQty,
         availableQty: input.availableQty,
+        lowStockThreshold: input.lowStockThreshold ?? null,
       })
       .returning();
     const tool = toApiTool(row!);
-    await recordAudit(tx, admin, { action: 'tool.created', targetId: tool._id, before: null, after: tool });
+    await recordAudit(tx, admin, { action: 'tool.created', targetId: tool._id, before: null, after: auditedTool(row!) });
     // Heard by every process when this commits (lib/change-bus.ts).
     await publishChange(tx, 'tools');
     return tool;
@@ -84,8 +85,8 @@ export async function updateTool(db: AppDatabase, admin: Identity, id: string, p
       ...(availableQty !== undefined && { availableQty }),
     };
     assertSellableOrSoldOut(merged);
-    const before = toApiTool(current);
-    const unchanged = JSON.stringify(toApiTool(merged)) === JSON.stringify(before);
+    const before = auditedTool(current);
+    const unchanged = JSON.stringify(auditedTool(merged)) === JSON.stringify(before);
     if (unchanged) return 0;
     if (merged.image !== current.image) await assertImageUsable(tx, merged.image);
 
@@ -98,6 +99,7 @@ export async function updateTool(db: AppDatabase, admin: Identity, id: string, p
         image: merged.image,
         description: merged.description,
         minQty: merged.minQty,
+        lowStockThreshold: merged.lowStockThreshold,
         updatedAt: new Date(),
       })
       .where(eq(tools.id, id))
@@ -108,7 +110,7 @@ export async function updateTool(db: AppDatabase, admin: Identity, id: string, p
       after = (await setStock(tx, id, merged.availableQty, current.availableQty)) ?? undefined;
       if (!after) throw new ConflictError(API_ERRORS.stockChangedMeanwhile(current.availableQty));
     }
-    await recordAudit(tx, admin, { action: 'tool.updated', targetId: id, before, after: toApiTool(after!) });
+    await recordAudit(tx, admin, { action: 'tool.updated', targetId: id, before, after: auditedTool(after!) });
     await publishChange(tx, 'tools');
     return 1;
   });
@@ -123,12 +125,18 @@ export async function deleteTool(db: AppDatabase, admin: Identity, id: string): 
   const deletedCount = await db.transaction(async (tx) => {
     const [deleted] = await tx.delete(tools).where(eq(tools.id, id)).returning();
     if (!deleted) throw new NotFoundError(API_ERRORS.toolNotFound);
-    await recordAudit(tx, admin, { action: 'tool.deleted', targetId: id, before: toApiTool(deleted), after: null });
+    await recordAudit(tx, admin, { action: 'tool.deleted', targetId: id, before: auditedTool(deleted), after: null });
     await publishChange(tx, 'tools');
     return 1;
   });
   forgetToolCount(db);
   return deletedCount;
+}
+
+/** What the audit log keeps of a tool: what the catalogue shows, and its own low-stock mark when it has one. */
+function auditedTool(row: ToolRow) {
+  const tool = toApiTool(row);
+  return row.lowStockThreshold === null ? tool : { ...tool, lowStockThreshold: row.lowStockThreshold };
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

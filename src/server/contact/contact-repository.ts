@@ -1,16 +1,41 @@
-import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { ContactMessage, ContactQuery, PageQuery } from '../../shared';
 import { recordAudit } from '../audit/audit-log';
-import type { AppDatabase } from '../db/client';
-import { contactQueries } from '../db/schema';
+import type { AppDatabase, AppTransaction } from '../db/client';
+import { contactQueries, mailOutbox } from '../db/schema';
+import { OWNER_MESSAGE_SUBJECT_PREFIX, ownerNewMessageMail } from '../mail/templates/owner-mail';
+import { notifyOwner, ownerRecipients } from '../notifications/owner-notices';
 import type { Identity } from '../identity/identity';
 
 type ContactQueryRow = typeof contactQueries.$inferSelect;
 
-export async function insertContactQuery(db: AppDatabase, query: ContactQuery): Promise<string> {
-  const [row] = await db.insert(contactQueries).values(query).returning({ id: contactQueries.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
+/**
+ * Stores a message from the Contact Us page and, in the same transaction, tells the owner of it
+ * (owner-notices.ts) — unless the owner has already had `OWNER_MESSAGE_NOTICES_PER_HOUR` such
+ * notices in the last hour: the form is public, and a flood of messages must not become a flood of
+ * mail. The messages themselves are all kept, on the Messages page.
+ */
+export async function insertContactQuery(db: AppDatabase, query: ContactQuery, storeUrl: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(contactQueries).values(query).returning({ id: contactQueries.id });
+    if (!row) throw new Error('insert returned no row');
+    if ((await recentMessageNotices(tx)) < OWNER_MESSAGE_NOTICES_PER_HOUR) {
+      await notifyOwner(tx, (to) => ownerNewMessageMail(to, query, storeUrl));
+    }
+    return row.id;
+  });
+}
+
+/** Owner notices of new messages a recipient may get in an hour; past it, the Messages page holds them. */
+export const OWNER_MESSAGE_NOTICES_PER_HOUR = 20;
+
+async function recentMessageNotices(tx: AppTransaction): Promise<number> {
+  const [row] = await tx
+    .select({ sent: count() })
+    .from(mailOutbox)
+    .where(and(like(mailOutbox.subject, `${OWNER_MESSAGE_SUBJECT_PREFIX}%`), gt(mailOutbox.createdAt, sql`now() - interval '1 hour'`)));
+  // Counted over all recipients: divide by how many there are, so each has at most the limit.
+  return Math.floor((row?.sent ?? 0) / Math.max(1, (await ownerRecipients(tx)).length));
 }
 
 export function toContactMessage(row: ContactQueryRow): ContactMessage {
@@ -62,9 +87,10 @@ export async function setQueryHandled(
       .update(contactQueries)
       .set(handled ? { handledAt: new Date(), handledBy: admin.userId } : { handledAt: null, handledBy: null })
       .where(and(eq(contactQueries.id, id), handled ? isNull(contactQueries.handledAt) : isNotNull(contactQueries.handledAt)))
-      .returning({ id: contactQueries.id });
+      .returning({ name: contactQueries.name, email: contactQueries.email });
     if (changed) {
-      await recordAudit(tx, admin, { action: 'query.handled', targetId: id, before: { handled: !handled }, after: { handled } });
+      const who = { name: changed.name, email: changed.email };
+      await recordAudit(tx, admin, { action: 'query.handled', targetId: id, before: { ...who, handled: !handled }, after: { ...who, handled } });
       return { found: true, modified: true };
     }
     const [existing] = await tx.select({ id: contactQueries.id }).from(contactQueries).where(eq(contactQueries.id, id)).limit(1);

@@ -87,6 +87,7 @@ describe('GET /api/queries (admin)', () => {
 describe('PATCH /api/queries/:id (admin)', () => {
   it('marks a message handled and back, auditing each real change once and a repeat not at all', async () => {
     const id = await send();
+    const sender = { name: `Sender ${sent}`, email: `sender${sent}@example.com` };
     const before = await auditCount();
 
     const first = await mark(id, true);
@@ -104,8 +105,8 @@ describe('PATCH /api/queries/:id (admin)', () => {
     const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, id));
     expect(entries.map(({ actorEmail, action, before: b, after }) => ({ actorEmail, action, before: b, after }))).toEqual(
       expect.arrayContaining([
-        { actorEmail: admin.email, action: 'query.handled', before: { handled: false }, after: { handled: true } },
-        { actorEmail: admin.email, action: 'query.handled', before: { handled: true }, after: { handled: false } },
+        { actorEmail: admin.email, action: 'query.handled', before: { ...sender, handled: false }, after: { ...sender, handled: true } },
+        { actorEmail: admin.email, action: 'query.handled', before: { ...sender, handled: true }, after: { ...sender, handled: false } },
       ]),
     );
     expect(entries).toHaveLength(2);

@@ -19,7 +19,7 @@ import { insertContactQuery, listContactQueries, setQueryHandled, toContactMessa
 
 const adminErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
-export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+export const contactRoutes: FastifyPluginAsyncZod<{ storeUrl: string }> = async (app, opts) => {
   app.post(
     '/queries',
     {
@@ -30,7 +30,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const insertedId = await insertContactQuery(app.db, request.body);
+      const insertedId = await insertContactQuery(app.db, request.body, opts.storeUrl);
       request.log.info({ queryId: insertedId }, 'contact query received');
       return reply.code(201).send({ insertedId });
     },

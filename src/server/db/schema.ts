@@ -3,7 +3,7 @@ import { bigint, boolean, check, customType, index, integer, jsonb, pgSequence, 
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-/** PostgreSQL's text-search document (built in, no extension: PGlite has it too). Read as text. */
+/** PostgreSQL's text-search document (built in: PGlite has it too). Read as text. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
@@ -42,6 +42,15 @@ export const tools = pgTable(
     searchDocument: tsvector('search_document')
       .notNull()
       .generatedAlwaysAs((): SQL => sql`to_tsvector('simple', ${tools.name} || ' ' || ${tools.description})`),
+    /**
+     * Where a search looks for a word of 3 or more letters inside words ("meter" in "Multimeter"):
+     * the same text, lower-cased once here, so that testing a row is a plain LIKE (5 times
+     * cheaper than ILIKE, which lower-cases the text again for every word and row: decision 016,
+     * 2026-11-26), through the trigram index `tools_search_trgm_idx`. Not part of the API either.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`lower(${tools.name} || ' ' || ${tools.description})`),
   },
   (t) => [
     // Catalogue pages are read in this order (newest first: backwards); the index serves ORDER BY,
@@ -52,8 +61,10 @@ export const tools = pgTable(
     // The catalogue's price and name orders, likewise (price high to low: backwards).
     index('tools_price_id_idx').on(t.priceCents, t.id),
     index('tools_name_id_idx').on(toolNameSortKey(t.name), t.id),
-    // Catalogue search.
+    // Catalogue search: words and their starts (the document), and words inside words (trigrams
+    // of the text, pg_trgm: migration 0010 creates the extension).
     index('tools_search_idx').using('gin', t.searchDocument),
+    index('tools_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('tools_price_non_negative', sql`${t.priceCents} >= 0`),
     check('tools_min_qty_positive', sql`${t.minQty} >= 1`),
     check('tools_available_qty_non_negative', sql`${t.availableQty} >= 0`),
@@ -128,6 +139,8 @@ export const users = pgTable(
     /** Optional, for invoices to a business: its name and tax id (VAT number, EIN ...). */
     companyName: text('company_name'),
     taxId: text('tax_id'),
+    /** better-auth's two-factor plugin: the account signs in with a code from an authenticator app too. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     ...authTimestamps,
   },
   (t) => [
@@ -147,9 +160,31 @@ export const sessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** When this session last proved the second factor (a code from the authenticator app, or a recovery code); null: never. */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    /** When the person last gave their password or a code again in this session (before promoting, demoting, refunding). */
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
     ...authTimestamps,
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+/** better-auth's two-factor plugin: an account's authenticator secret and recovery codes, both encrypted with the auth secret. */
+export const twoFactors = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** False between "turn on" and the first code from the app: until then the account signs in without one. */
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('two_factor_user_id_idx').on(t.userId), index('two_factor_secret_idx').on(t.secret)],
 );
 
 export const accounts = pgTable(

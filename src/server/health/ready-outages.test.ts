@@ -6,6 +6,7 @@ import { startTcpProxy, type TcpProxy } from '../../../tests/support/tcp-proxy';
 import { testConfig } from '../../../tests/support/test-app';
 import { createPostgresTestDatabase, createTestDatabase, testDatabaseKind } from '../../../tests/support/test-database';
 import { buildApp } from '../app';
+import { API_ERRORS } from '../../shared';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 
 // Each test builds its own app, because each one breaks its database or shuts the app down.
@@ -71,6 +72,29 @@ describe.runIf(testDatabaseKind() === 'postgres')('GET /api/ready when the Postg
 
     await proxy.start();
     expect((await ready(app)).statusCode).toBe(200);
+  });
+
+  it('answers the API with 503 and Retry-After, not 500, while the server is away: catalogue, contact, sign-in', async () => {
+    const { app, proxy } = await appBehindProxy();
+    await proxy.stop();
+    const requests = [
+      { method: 'GET' as const, url: '/api/items?q=anything-uncached' },
+      { method: 'POST' as const, url: '/api/queries', payload: { name: 'Dana Miller', email: 'dana@example.com', number: '555', message: 'Hello' } },
+      {
+        method: 'POST' as const,
+        url: '/api/auth/sign-in/email',
+        headers: { origin: 'http://127.0.0.1:3000' },
+        payload: { email: 'someone@example.com', password: 'whatever-password' },
+      },
+    ];
+    for (const request of requests) {
+      const res = await app.inject(request);
+      expect(res.statusCode, request.url).toBe(503);
+      expect(res.headers['retry-after'], request.url).toBe('5');
+      expect(res.json(), request.url).toMatchObject({ statusCode: 503, message: API_ERRORS.databaseUnavailable });
+    }
+    await proxy.start();
+    expect((await app.inject({ method: 'GET', url: '/api/items?q=anything-uncached' })).statusCode).toBe(200);
   });
 
   it('answers 503 "database too slow" within its deadline when the server stops answering', async () => {

@@ -3,14 +3,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { API_ERRORS, LIMITS, LINK_LIFETIME_SECONDS } from '../../shared';
 import type { AuthConfig } from '../config';
 import type { AppDatabase } from '../db/client';
-import { accounts, sessions, users, verifications } from '../db/schema';
+import { accounts, sessions, twoFactors, users, verifications } from '../db/schema';
 import { serializeErrorForLog } from '../lib/error-log-serializer';
 import { isCommonPassword } from './common-passwords';
 import { checkIdentityInput } from './identity-input';
-import { markEmailVerified } from './identity';
+import { endResetLinks, markEmailVerified } from './identity';
+import { adminSessionHooks, guardSecondFactorSettings, recordSessionProofs } from './session-proofs';
 
 export const GOOGLE_PROVIDER_ID = 'google';
 
@@ -77,14 +79,14 @@ export function createAuth({ db, config, secret, log, mailer }: AuthOptions) {
     },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
     }),
     emailAndPassword: {
       enabled: true,
       // Where addresses must be confirmed (EMAIL_VERIFICATION, decision 019), sign-up answers a
       // taken address exactly as a new one (no account enumeration), so it cannot sign anyone in:
-      // the new account's first session comes from its verification link
-      // (autoSignInAfterVerification) or a sign-in. With autoSignIn off, better-auth answers a
+      // the new account's first session comes from a sign-in once the link confirmed the address.
+      // With autoSignIn off, better-auth answers a
       // taken address with a stand-in user and calls onExistingUserSignUp instead of failing.
       // Where they cannot be confirmed (no mail server), sign-up signs the customer in, as the
       // spec's registration does, and a taken address is refused (422) like any identity provider.
@@ -104,6 +106,9 @@ export function createAuth({ db, config, secret, log, mailer }: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       onPasswordReset: async ({ user }) => {
         await markEmailVerified(db, { userId: user.id });
+        // Any other reset link still in a mailbox dies with this one (an older link used after a
+        // newer one would otherwise still set a password).
+        await endResetLinks(db, user.id);
         await mailer.passwordChanged(user);
       },
     },
@@ -111,9 +116,13 @@ export function createAuth({ db, config, secret, log, mailer }: AuthOptions) {
       sendOnSignUp: verifying,
       sendVerificationEmail: ({ user, token }) => mailer.verifyEmail(user, token),
       expiresIn: LINK_LIFETIME_SECONDS.verifyEmail,
-      // Following the link signs the new customer in (once: a verified address is not signed in
-      // again by the same link), since sign-up itself does not.
-      autoSignInAfterVerification: true,
+      // Following the link confirms the address and no more: it does not sign the clicker in.
+      // Whoever signed up chose the password, and it may not be the address's owner (an attacker
+      // signing up with a victim's address before they do, a "pre-hijack"): the owner clicking the
+      // genuine link must not land in an account someone else can sign in to. They sign in with
+      // their own password (the honest case) or choose one with 'Forgot Password?', which ends
+      // every other session (issue 19).
+      autoSignInAfterVerification: false,
     },
     user: {
       additionalFields: {
@@ -126,7 +135,14 @@ export function createAuth({ db, config, secret, log, mailer }: AuthOptions) {
     session: {
       // Read the session from the database every time, so signing out ends it everywhere at once.
       cookieCache: { enabled: false },
+      // What the session has proved (session-proofs.ts sets them; nobody else can).
+      additionalFields: {
+        secondFactorAt: { type: 'date', required: false, input: false },
+        reauthenticatedAt: { type: 'date', required: false, input: false },
+      },
     },
+    // An admin's session ends ADMIN_SESSION_HOURS after sign-in (decision 023).
+    databaseHooks: { session: adminSessionHooks(db, config.adminSessionSeconds) },
     account: {
       accountLinking: {
         enabled: true,
@@ -147,6 +163,7 @@ export function createAuth({ db, config, secret, log, mailer }: AuthOptions) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        await guardSecondFactorSettings(ctx);
         // Names and photo links follow the store's form rules (sign-up and update-user).
         const body = checkIdentityInput(ctx.path, ctx.body);
         const passwordField = NEW_PASSWORD_FIELDS[ctx.path];
@@ -156,27 +173,48 @@ export function createAuth({ db, config, secret, log, mailer }: AuthOptions) {
             throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_COMMON', message: API_ERRORS.passwordTooCommon });
           }
         }
+        // A password change ends every other session (and so the access tokens named by them):
+        // whoever knew the old password is out, whatever the client asked.
+        if (ctx.path === '/change-password') return { context: { body: { ...(body ?? (ctx.body as object)), revokeOtherSessions: true } } };
         return body ? { context: { body } } : undefined;
       }),
+      after: createAuthMiddleware(async (ctx) => {
+        await recordSessionProofs(db, ctx);
+        // Each session's token is its key: a list of them handed to a page is a list of sessions
+        // to steal. The list goes out without them (the dashboard's list is /api/account/sessions).
+        if (ctx.path === '/list-sessions' && Array.isArray(ctx.context.returned)) {
+          return ctx.json(ctx.context.returned.map(({ token: _token, ...session }: Record<string, unknown>) => session));
+        }
+        // A changed password ends the reset links still in the mailbox, as a reset does.
+        if (ctx.path !== '/change-password' || ctx.context.returned instanceof APIError) return;
+        const userId = ctx.context.session?.user.id;
+        if (userId) await endResetLinks(db, userId);
+      }),
     },
-    plugins: config.google
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: GOOGLE_PROVIDER_ID,
-                name: 'Google',
-                discoveryUrl: `${config.google.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
-                clientId: config.google.clientId,
-                clientSecret: config.google.clientSecret,
-                scopes: ['openid', 'email', 'profile'],
-                pkce: true,
-                requireIdTokenVerification: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      // Two-step sign-in: a code from an authenticator app (TOTP) or a one-time recovery code after
+      // the password; an account turns it on from the dashboard, and ADMIN_TWO_FACTOR may require
+      // it of admins (plugins/authentication.ts). Enabling needs the password.
+      twoFactor({ issuer: 'ToolHouse' }),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: GOOGLE_PROVIDER_ID,
+                  name: 'Google',
+                  discoveryUrl: `${config.google.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  requireIdTokenVerification: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   });
 }
 

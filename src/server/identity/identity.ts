@@ -1,6 +1,6 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, like, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/client';
-import { sessions, users, type Role } from '../db/schema';
+import { sessions, users, verifications, type Role } from '../db/schema';
 
 export interface Identity {
   userId: string;
@@ -12,15 +12,40 @@ export interface Identity {
   emailVerified: boolean;
 }
 
+/** An identity as a request has it: with what its session has proved, and when (decision 023). */
+export interface SessionIdentity extends Identity {
+  twoFactorEnabled: boolean;
+  /** When the session was made (a sign-in, or a password change). */
+  sessionCreatedAt: Date;
+  /** When the session last showed a code from the authenticator app or a recovery code; null: never. */
+  secondFactorAt: Date | null;
+  /** When the person last proved who they are in this session: its sign-in, or a password or code given again. */
+  authenticatedAt: Date;
+}
+
 /** The signed-in person behind a live session, with the role as it is now in the database. */
-export async function findIdentity(db: AppDatabase, userId: string, sessionId: string): Promise<Identity | null> {
+export async function findIdentity(db: AppDatabase, userId: string, sessionId: string): Promise<SessionIdentity | null> {
   const [row] = await db
-    .select({ userId: users.id, email: users.email, name: users.name, role: users.role, emailVerified: users.emailVerified, sessionId: sessions.id })
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      emailVerified: users.emailVerified,
+      twoFactorEnabled: users.twoFactorEnabled,
+      sessionId: sessions.id,
+      sessionCreatedAt: sessions.createdAt,
+      secondFactorAt: sessions.secondFactorAt,
+      reauthenticatedAt: sessions.reauthenticatedAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { reauthenticatedAt, ...identity } = row;
+  const authenticatedAt = reauthenticatedAt && reauthenticatedAt > row.sessionCreatedAt ? reauthenticatedAt : row.sessionCreatedAt;
+  return { ...identity, authenticatedAt };
 }
 
 /**
@@ -32,4 +57,12 @@ export async function markEmailVerified(db: AppDatabase, account: { userId: stri
     .update(users)
     .set({ emailVerified: true, updatedAt: new Date() })
     .where(and('userId' in account ? eq(users.id, account.userId) : eq(users.email, account.email.toLowerCase()), eq(users.emailVerified, false)));
+}
+
+/**
+ * Ends every password-reset link of the account still waiting in its mailbox (better-auth keeps
+ * each as a `verification` row `reset-password:<token>` whose value is the user id).
+ */
+export async function endResetLinks(db: AppDatabase, userId: string): Promise<void> {
+  await db.delete(verifications).where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, userId)));
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { AppDatabase, AppTransaction, DatabaseHandle } from '../db/client';
 
@@ -23,14 +24,33 @@ const isTopic = (payload: string): payload is ChangeTopic => (CHANGE_TOPICS as r
  */
 export async function publishChange(executor: AppDatabase | AppTransaction, topic: ChangeTopic): Promise<void> {
   await executor.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${topic})`);
+  noteChange(topic);
 }
 
 /**
  * The same notice as publishChange, as an SQL expression to put in the RETURNING list of the
  * statement that makes the change: it is sent once per row the statement changed (PostgreSQL
- * folds duplicates within a transaction), and costs no round trip of its own.
+ * folds duplicates within a transaction), and costs no round trip of its own. The caller calls
+ * noteChange(topic) when the statement returned a row.
  */
 export const changeNotice = (topic: ChangeTopic) => sql<string>`pg_notify(${CHANGES_CHANNEL}, ${topic})`;
+
+/** The topics the request being served has changed so far (plugins/changes.ts opens the record). */
+const changesOfThisRequest = new AsyncLocalStorage<Set<ChangeTopic>>();
+
+/** Runs `fn` (a request's handling) with a record of the topics it changes in `changed`. */
+export function recordChanges(changed: Set<ChangeTopic>, fn: () => void): void {
+  changesOfThisRequest.run(changed, fn);
+}
+
+/**
+ * Notes that the request being served changed `topic`, so that this process's caches are told
+ * before it answers (plugins/changes.ts). Outside a request (a sweep, the seed) it does nothing:
+ * the database's echo of the notice tells the caches.
+ */
+export function noteChange(topic: ChangeTopic): void {
+  changesOfThisRequest.getStore()?.add(topic);
+}
 
 export type ChangeHandler = (topic: ChangeTopic) => void;
 
@@ -40,9 +60,10 @@ export interface ChangeBus {
   /** publishChange outside a transaction: delivered at once. Inside one, call publishChange(tx, ...). */
   publish(topic: ChangeTopic): Promise<void>;
   /**
-   * Tells this process's subscribers at once that every topic may have changed, without waiting
-   * for the database to echo the notice: called before a write request in this process answers,
-   * so the writer's next read cannot beat the echo to a stale cache (plugins/changes.ts).
+   * Tells this process's subscribers at once that these topics (by default every one) changed,
+   * without waiting for the database to echo the notice: called before a write request in this
+   * process answers with what it changed, so the writer's next read cannot beat the echo to a
+   * stale cache (plugins/changes.ts).
    */
   changedHere(topics?: readonly ChangeTopic[]): void;
   close(): Promise<void>;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, HTTPMethods, onSendHookHandler, preValidationHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, HTTPMethods, onRequestHookHandler, onSendHookHandler, preValidationHookHandler, RouteOptions } from 'fastify';
 
 /** Methods that never change anything. */
 const READ_METHODS = new Set<string>(['GET', 'HEAD', 'OPTIONS']);
@@ -9,7 +9,7 @@ export const mayHaveBody = (method: string) => method !== 'GET' && method !== 'H
 
 const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
-type RouteHooks = { preValidation?: unknown; onSend?: unknown };
+type RouteHooks = { onRequest?: unknown; preValidation?: unknown; onSend?: unknown };
 
 /**
  * Adds a hook to each route registered from now on that answers at least one method `wanted`
@@ -17,12 +17,13 @@ type RouteHooks = { preValidation?: unknown; onSend?: unknown };
  * hottest requests, nothing (docs/bench.md). A route may answer several methods, so the hook still
  * checks `request.method` itself where that matters.
  */
+export function addHookWhereMethod(app: FastifyInstance, name: 'onRequest', hook: onRequestHookHandler, wanted: (method: string) => boolean): void;
 export function addHookWhereMethod(app: FastifyInstance, name: 'preValidation', hook: preValidationHookHandler, wanted: (method: string) => boolean): void;
 export function addHookWhereMethod(app: FastifyInstance, name: 'onSend', hook: onSendHookHandler, wanted: (method: string) => boolean): void;
 export function addHookWhereMethod(
   app: FastifyInstance,
   name: keyof RouteHooks,
-  hook: preValidationHookHandler | onSendHookHandler,
+  hook: onRequestHookHandler | preValidationHookHandler | onSendHookHandler,
   wanted: (method: string) => boolean,
 ) {
   app.addHook('onRoute', (route: RouteOptions) => {

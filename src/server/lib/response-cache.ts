@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** One answer kept as the bytes that go on the wire, so a hit does no query, serialising or compressing. */
@@ -127,7 +128,15 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => opaque(tag) === wanted);
 }
 
-const acceptsGzip = (request: FastifyRequest) => /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+/**
+ * gzip when the client's Accept-Encoding prefers it to sending the bytes as they are, with its
+ * q-values honoured (`gzip;q=0` refuses gzip; `*` covers it). The same negotiator @fastify/compress uses.
+ */
+const encodings = new Negotiator({ supportedValues: ['gzip', 'identity'] });
+const acceptsGzip = (request: FastifyRequest) => {
+  const header = request.headers['accept-encoding'];
+  return typeof header === 'string' && header !== '' && encodings.negotiate(header) === 'gzip';
+};
 
 /**
  * Sends a cached answer: 304 when the client holds it already, else the gzipped bytes when the

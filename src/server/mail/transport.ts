@@ -37,7 +37,12 @@ export function createMailDelivery(config: MailConfig): MailDelivery | null {
 
 /** Where mail goes, in words, for the start banner: never SMTP_URL's user or password. */
 export function describeMailDestination(config: MailConfig): string {
-  if (config.smtpUrl) return `sent through ${describeSmtpServer(config.smtpUrl)}`;
+  if (config.smtpUrl) {
+    const from = `sent through ${describeSmtpServer(config.smtpUrl)} as ${config.from}`;
+    // Reached by an address, not a name, the store has no domain of its own to send from: a mail
+    // server refuses or a spam filter sinks mail from no-reply@localhost. Say so where it is read.
+    return /@localhost>?$/.test(config.from) ? `${from} (set MAIL_FROM to an address your mail server may send as)` : from;
+  }
   if (config.outboxDir) return `not delivered (SMTP_URL is not set); each message is written to ${config.outboxDir}`;
   return 'not sent (no SMTP_URL and no outbox folder); kept in the mail_outbox table';
 }
@@ -78,10 +83,10 @@ function fileDelivery(outboxDir: string, from: string): MailDelivery {
     description: `files in ${outboxDir} (not delivered: SMTP_URL is not set)`,
     async send(message) {
       const info = await transport.sendMail(toNodemailer(message, from));
-      await mkdir(outboxDir, { recursive: true });
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const file = path.join(outboxDir, `${message.queuedAt.toISOString().replace(/[:.]/g, '-')}-${message.id}.eml`);
       // Written aside, then renamed: whoever watches the folder never reads half a message.
-      await writeFile(`${file}.part`, info.message as Buffer);
+      await writeFile(`${file}.part`, info.message as Buffer, { mode: 0o600 });
       await rename(`${file}.part`, file);
     },
     close: () => transport.close(),

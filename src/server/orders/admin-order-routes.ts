@@ -58,7 +58,8 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRoutesOptions> = 
 
   app.post(
     '/orders/:id/refund',
-    { preHandler: app.requireAdmin, schema: { params: idParam, response: { 200: modifiedCountSchema, ...errors } } },
+    // Money leaves the store: the admin must have just proved who they are (decision 023).
+    { preHandler: [app.requireAdmin, app.requireFreshAuth], schema: { params: idParam, response: { 200: modifiedCountSchema, ...errors } } },
     async (request) => {
       await refundOrder({ db: app.db, provider: opts.provider, log: request.log, mail: opts.mail }, orderIdOf(request.params.id), request.identity!);
       return { modifiedCount: 1 };

@@ -162,8 +162,8 @@ describe('PATCH /api/order/:id {status: shipped}', () => {
         actorId: admin.userId,
         actorEmail: admin.email,
         action: 'order.shipped',
-        before: { number: expect.stringMatching(/^TH-\d+$/), status: 'pending' },
-        after: { number: expect.stringMatching(/^TH-\d+$/), status: 'shipped', carrier: null, trackingNumber: null, trackingUrl: null },
+        before: { number: expect.stringMatching(/^TH-\d+$/), email: customer.email, status: 'pending' },
+        after: { number: expect.stringMatching(/^TH-\d+$/), email: customer.email, status: 'shipped', carrier: null, trackingNumber: null, trackingUrl: null },
       }),
     ]);
   });
@@ -234,6 +234,7 @@ describe('DELETE /api/order/:id by an admin', () => {
       action: 'order.deleted',
       after: null,
       before: {
+        number: expect.stringMatching(/^TH-\d+$/),
         email: customer.email,
         name: customer.name,
         lines: [{ productName: tool!.name, quantity: 4, price: 12.5 }],

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { AdminOrdersQuery, Order, OrderState, PageQuery } from '../../shared';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Order, PageQuery } from '../../shared';
 import { centsToDollars, formatInvoiceNumber, formatOrderNumber } from '../../shared';
 import type { Identity } from '../identity/identity';
 import { recordAudit } from '../audit/audit-log';
@@ -119,32 +119,6 @@ export async function listOrdersOfUser(db: AppDatabase, userId: string, page: Pa
   return { rows: await withLines(db, rows), total: totals?.total ?? 0 };
 }
 
-/**
- * Each state as the conditions the `orders_state_created_idx` index (paid, status, created_at)
- * serves. `paid` is implied by the status (pending and shipped orders are paid, expired ones never
- * were) but is spelled out so the index's leading column is used.
- */
-const STATE_CONDITIONS: Record<OrderState, SQL> = {
-  unpaid: and(eq(orders.paid, false), isNull(orders.status))!,
-  pending: and(eq(orders.paid, true), eq(orders.status, 'pending'))!,
-  shipped: and(eq(orders.paid, true), eq(orders.status, 'shipped'))!,
-  expired: and(eq(orders.paid, false), eq(orders.status, 'expired'))!,
-  refunded: and(eq(orders.paid, true), eq(orders.status, 'refunded'))!,
-};
-
-/** The admin's list: every order, newest first, optionally of one state and/or one buyer's email. */
-export async function listAllOrders(db: AppDatabase, query: AdminOrdersQuery) {
-  const conditions: SQL[] = [];
-  if (query.state) conditions.push(STATE_CONDITIONS[query.state]);
-  if (query.email) conditions.push(eq(orders.email, query.email));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [totals]] = await Promise.all([
-    db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(query.limit).offset(query.offset),
-    db.select({ total: count() }).from(orders).where(where),
-  ]);
-  return { rows: await withLines(db, rows), total: totals?.total ?? 0 };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Unpaid orders that were not paid in time expire. They hold no stock (a payment takes it), so
 // expiring one changes nothing else; it stops an old price from being paid long after.
@@ -189,6 +163,7 @@ export async function expireIfStale(db: AppDatabase, orderId: string, payMinutes
 /** What the audit log keeps of an order an admin deleted. */
 function auditSnapshot(order: OrderWithLines) {
   return {
+    number: formatOrderNumber(order.number),
     email: order.email,
     name: order.name,
     lines: order.lines.map((line) => ({ productName: line.productName, quantity: line.quantity, price: centsToDollars(line.priceCents) })),

@@ -86,10 +86,15 @@ export async function refundOrder(deps: RefundDeps, orderId: string, admin: Iden
     const order = await lockOrder(tx, orderId);
     if (!order) throw new NotFoundError(API_ERRORS.orderNotFound);
     const refundedAt = new Date();
-    await tx.update(orders).set({ status: 'refunded', refundedAt }).where(and(eq(orders.id, orderId), inArray(orders.status, ['pending'])));
-    // In a fixed order, so two refunds returning units of the same tools cannot deadlock.
-    for (const line of [...order.lines].sort((a, b) => (a.toolId ?? '').localeCompare(b.toolId ?? ''))) {
-      await returnStock(tx, line.toolId, line.quantity);
+    // The money is back whatever happened meanwhile: the order says so. (Shipping waits while a
+    // refund is claimed, so the order is still waiting to ship here; should that ever change, goods
+    // that left are not counted back into stock.)
+    await tx.update(orders).set({ status: 'refunded', refundedAt }).where(and(eq(orders.id, orderId), inArray(orders.status, ['pending', 'shipped'])));
+    if (order.status === 'pending') {
+      // In a fixed order, so two refunds returning units of the same tools cannot deadlock.
+      for (const line of [...order.lines].sort((a, b) => (a.toolId ?? '').localeCompare(b.toolId ?? ''))) {
+        await returnStock(tx, line.toolId, line.quantity);
+      }
     }
     await tx
       .update(paymentRefunds)

@@ -24,7 +24,8 @@ import { ConflictError, InvalidInputError, NotAllowedError, NotFoundError } from
 import { fingerprintOf, idempotencyKeyOf, onceForKey } from '../lib/idempotency';
 import type { PaymentProvider } from '../payments/provider';
 import { settlePayment } from '../payments/payment-service';
-import { deleteUnpaidOrder, findOrder, listAllOrders, listOrdersOfUser, toApiOrder, type OrderWithLines } from './orders-repository';
+import { deleteUnpaidOrder, findOrder, listOrdersOfUser, toApiOrder, type OrderWithLines } from './orders-repository';
+import { listAdminOrders } from './admin-order-list';
 import { shipOrder } from './shipping';
 import { placeOrder, type OrderToPlace } from './place-order';
 import type { OrderMailSettings } from '../mail/templates/order-mail';
@@ -126,7 +127,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       schema: { querystring: adminOrdersQuerySchema, response: { 200: z.array(orderSchema), ...errors } },
     },
     async (request, reply) => {
-      const { rows, total } = await listAllOrders(app.db, request.query);
+      const { rows, total } = await listAdminOrders(app.db, request.query);
       reply.header(TOTAL_COUNT_HEADER, total);
       return rows.map(present);
     },

@@ -10,9 +10,10 @@ import { orderShippedMail, type OrderMailSettings } from '../mail/templates/orde
 import { recordOrderEvent } from './order-events';
 import { withLines } from './orders-repository';
 
-/** What the audit log and timeline keep of a shipment: the number people say, and what was given. */
-const shipmentFacts = (row: { number: number; carrier: string | null; trackingNumber: string | null; trackingUrl: string | null }) => ({
+/** What the audit log and timeline keep of a shipment: the number people say, who it goes to, and what was given. */
+const shipmentFacts = (row: { number: number; email: string; carrier: string | null; trackingNumber: string | null; trackingUrl: string | null }) => ({
   number: formatOrderNumber(row.number),
+  email: row.email,
   carrier: row.carrier,
   trackingNumber: row.trackingNumber,
   trackingUrl: row.trackingUrl,
@@ -26,6 +27,10 @@ const shipmentFacts = (row: { number: number; carrier: string | null; trackingNu
  */
 export async function shipOrder(db: AppDatabase, orderId: string, admin: Identity, shipment: Shipment, mail: OrderMailSettings): Promise<number> {
   return db.transaction(async (tx) => {
+    // The row lock first, then the checks, each a statement of its own: a refund that claimed the
+    // payment while this waited for the lock is seen (one statement's snapshot would miss it).
+    const [current] = await tx.select({ paid: orders.paid, status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!current) throw new NotFoundError(API_ERRORS.orderNotFound);
     const [shipped] = await tx
       .update(orders)
       .set({
@@ -41,7 +46,7 @@ export async function shipOrder(db: AppDatabase, orderId: string, admin: Identit
     const [withItsLines] = await withLines(tx, [shipped]);
     await queueMail(tx, orderShippedMail(withItsLines!, mail));
     const facts = shipmentFacts(shipped);
-    await recordAudit(tx, admin, { action: 'order.shipped', targetId: orderId, before: { number: facts.number, status: 'pending' }, after: { ...facts, status: 'shipped' } });
+    await recordAudit(tx, admin, { action: 'order.shipped', targetId: orderId, before: { number: facts.number, email: facts.email, status: 'pending' }, after: { ...facts, status: 'shipped' } });
     await recordOrderEvent(tx, orderId, 'shipped', admin.email, { carrier: facts.carrier, trackingNumber: facts.trackingNumber, trackingUrl: facts.trackingUrl });
     return 1;
   });
@@ -82,7 +87,7 @@ export async function unshipOrder(db: AppDatabase, orderId: string, admin: Ident
       .set({ status: 'pending', shippedAt: null, carrier: null, trackingNumber: null, trackingUrl: null })
       .where(eq(orders.id, orderId));
     const facts = shipmentFacts(before);
-    await recordAudit(tx, admin, { action: 'order.unshipped', targetId: orderId, before: { ...facts, status: 'shipped' }, after: { number: facts.number, status: 'pending' } });
+    await recordAudit(tx, admin, { action: 'order.unshipped', targetId: orderId, before: { ...facts, status: 'shipped' }, after: { number: facts.number, email: facts.email, status: 'pending' } });
     await recordOrderEvent(tx, orderId, 'unshipped', admin.email, { carrier: facts.carrier, trackingNumber: facts.trackingNumber });
     return 1;
   });

@@ -138,7 +138,7 @@ describe('paying and deleting one order at the same moment (test-mode processor,
         targetId: orderId,
         before: null,
         // The order was gone before this request saw it: the payment id is what finds the buyer at the processor.
-        after: { email: null, reason: 'Order deleted while it was being paid', amount: 30, transactionId: intentId },
+        after: { number: null, email: null, reason: 'Order deleted while it was being paid', amount: 30, transactionId: intentId },
         createdAt: expect.any(String),
       },
     ]);
@@ -212,7 +212,7 @@ describe('a Stripe payment whose order can no longer take it', () => {
       expect.objectContaining({
         actorEmail: AUDIT_SYSTEM_ACTOR,
         action: 'payment.refunded',
-        after: { email: null, reason: 'Order deleted while it was being paid', amount: 25, transactionId: intent.id },
+        after: { number: null, email: null, reason: 'Order deleted while it was being paid', amount: 25, transactionId: intent.id },
       }),
     ]);
   });
@@ -239,7 +239,7 @@ describe('a Stripe payment whose order can no longer take it', () => {
     expect(await auditOf(orderId)).toEqual([
       expect.objectContaining({
         action: 'payment.refunded',
-        after: { email: buyer.email, reason: 'Order already paid by another payment', amount: 25, transactionId: secondId },
+        after: { number: expect.stringMatching(/^TH-\d+$/), email: buyer.email, reason: 'Order already paid by another payment', amount: 25, transactionId: secondId },
       }),
     ]);
   });

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, ne } from 'drizzle-orm';
-import { API_ERRORS, centsToDollars } from '../../shared';
+import { API_ERRORS, centsToDollars, formatOrderNumber } from '../../shared';
 import { recordSystemAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
-import { paymentRefunds, type RefundReason } from '../db/schema';
+import { orders, paymentRefunds, type RefundReason } from '../db/schema';
 import { ConflictError } from '../lib/domain-errors';
 import type { PaymentIntentSummary, PaymentProvider } from './provider';
 
@@ -78,7 +78,14 @@ export async function claimedRefundReason(db: AppDatabase | AppTransaction, inte
 
 type RefundRow = typeof paymentRefunds.$inferSelect;
 
-const auditDetails = (row: RefundRow) => ({
+/** The order's number, for people reading the log; null when the refund is for a deleted order. */
+async function orderNumberOf(tx: AppTransaction, orderId: string): Promise<string | null> {
+  const [order] = await tx.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  return order ? formatOrderNumber(order.number) : null;
+}
+
+const auditDetails = async (tx: AppTransaction, row: RefundRow) => ({
+  number: await orderNumberOf(tx, row.orderId),
   email: row.buyerEmail,
   reason: REASON_LABELS[row.reason],
   amount: centsToDollars(row.amountCents),
@@ -109,7 +116,7 @@ export async function refundClaimedPayment(deps: RefundDeps, intentId: string): 
         .set({ status: 'failed', lastError: message.slice(0, 500), updatedAt: new Date() })
         .where(and(eq(paymentRefunds.paymentIntentId, intentId), eq(paymentRefunds.status, 'pending')))
         .returning();
-      if (failed) await recordSystemAudit(tx, { action: 'payment.refund_failed', targetId: failed.orderId, before: null, after: auditDetails(failed) });
+      if (failed) await recordSystemAudit(tx, { action: 'payment.refund_failed', targetId: failed.orderId, before: null, after: await auditDetails(tx, failed) });
     });
     return 'failed';
   }
@@ -119,7 +126,7 @@ export async function refundClaimedPayment(deps: RefundDeps, intentId: string): 
       .set({ status: 'refunded', providerRefundId: refundId, lastError: null, updatedAt: new Date() })
       .where(and(eq(paymentRefunds.paymentIntentId, intentId), ne(paymentRefunds.status, 'refunded')))
       .returning();
-    if (refunded) await recordSystemAudit(tx, { action: 'payment.refunded', targetId: refunded.orderId, before: null, after: auditDetails(refunded) });
+    if (refunded) await recordSystemAudit(tx, { action: 'payment.refunded', targetId: refunded.orderId, before: null, after: await auditDetails(tx, refunded) });
   });
   deps.log.warn({ ...about, refundId }, 'payment for an order that cannot take it: refunded');
   return 'refunded';

@@ -1,3 +1,7 @@
+import { passesLuhn } from '../../shared/buying';
+
+export { passesLuhn };
+
 /**
  * The built-in test-mode card processor's rules: the well-known test card numbers and the same
  * checks (Luhn, expiry, CVC) and decline messages a real processor in test mode gives.
@@ -21,19 +25,6 @@ export const UNREFUNDABLE_CARD_MESSAGE =
 
 export const TEST_MODE_MESSAGE =
   'This store is in test mode and accepts only test cards, such as 4242 4242 4242 4242. Your card was not charged.';
-
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 /** `expiry` is MM/YY; a card is valid through the last day of its expiry month. */
 export function isExpired(expiry: string, now: Date): boolean {

@@ -4,7 +4,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { API_ERRORS } from '../../shared';
 import type { AccessTokens } from '../identity/access-tokens';
 import type { Auth } from '../identity/auth';
-import { findIdentity, type Identity } from '../identity/identity';
+import { findIdentity, type SessionIdentity } from '../identity/identity';
 import { ConflictError, NotAllowedError, NotSignedInError } from '../lib/domain-errors';
 
 declare module 'fastify' {
@@ -22,15 +22,28 @@ declare module 'fastify' {
      * the account just is not ready for this yet.
      */
     requireVerifiedEmail: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: a valid bearer access token of a user whose role is admin now. */
+    /**
+     * preHandler: a valid bearer access token of a user whose role is admin now, and, where the
+     * store requires it (ADMIN_TWO_FACTOR) or the admin has turned it on, two-step sign-in with a
+     * session that has shown a code.
+     */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * preHandler, after requireAdmin: the person proved who they are within the last few minutes
+     * (signed in, or gave their password or a code again), before promoting, demoting or refunding.
+     * Otherwise 401 with an RFC 9470 step-up challenge (decision 023).
+     */
+    requireFreshAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** The identity session behind the request's cookie, if any. */
-    sessionIdentity: (request: FastifyRequest) => Promise<Identity | null>;
+    sessionIdentity: (request: FastifyRequest) => Promise<SessionIdentity | null>;
   }
   interface FastifyRequest {
-    identity: Identity | null;
+    identity: SessionIdentity | null;
   }
 }
+
+/** How recently the person must have proved who they are before a role change or a refund. */
+export const FRESH_AUTH_SECONDS = 10 * 60;
 
 /**
  * Who is calling. Every check reads the user's role and session from the database, so a
@@ -38,22 +51,40 @@ declare module 'fastify' {
  */
 async function authenticationPlugin(
   app: FastifyInstance,
-  opts: { auth: Auth; accessTokens: AccessTokens; trustedOrigins: string[]; emailVerification: 'required' | 'off' },
+  opts: {
+    auth: Auth;
+    accessTokens: AccessTokens;
+    trustedOrigins: string[];
+    emailVerification: 'required' | 'off';
+    adminTwoFactor: 'required' | 'optional';
+    /** An admin's session ends this long after it was made (ADMIN_SESSION_HOURS). */
+    adminSessionSeconds: number;
+  },
 ) {
   app.decorate('auth', opts.auth);
   app.decorate('accessTokens', opts.accessTokens);
   app.decorateRequest('identity', null);
 
-  async function bearerIdentity(request: FastifyRequest): Promise<Identity | null> {
+  /**
+   * The person behind a session that is still live for them: an admin's session ends
+   * ADMIN_SESSION_HOURS after it was made, also one made while they were a customer.
+   */
+  async function liveIdentity(userId: string, sessionId: string): Promise<SessionIdentity | null> {
+    const identity = await findIdentity(app.db, userId, sessionId);
+    if (identity?.role === 'admin' && Date.now() - identity.sessionCreatedAt.getTime() > opts.adminSessionSeconds * 1000) return null;
+    return identity;
+  }
+
+  async function bearerIdentity(request: FastifyRequest): Promise<SessionIdentity | null> {
     const header = request.headers.authorization;
     if (!header) return null;
     const [scheme, token] = header.split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token) return null;
     const claims = await opts.accessTokens.verify(token);
-    return claims ? findIdentity(app.db, claims.userId, claims.sessionId) : null;
+    return claims ? liveIdentity(claims.userId, claims.sessionId) : null;
   }
 
-  async function sessionIdentity(request: FastifyRequest): Promise<Identity | null> {
+  async function sessionIdentity(request: FastifyRequest): Promise<SessionIdentity | null> {
     if (!request.headers.cookie) return null;
     // A cookie travels with cross-site requests too: a write it authorises must come from our own
     // pages (the same rule better-auth applies to its own endpoints).
@@ -62,7 +93,7 @@ async function authenticationPlugin(
       throw new NotAllowedError(API_ERRORS.crossSiteRefused);
     }
     const found = await opts.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    return found ? findIdentity(app.db, found.user.id, found.session.id) : null;
+    return found ? liveIdentity(found.user.id, found.session.id) : null;
   }
   app.decorate('sessionIdentity', sessionIdentity);
 
@@ -82,6 +113,22 @@ async function authenticationPlugin(
     request.identity = await bearerIdentity(request);
     if (!request.identity) throw new NotSignedInError(API_ERRORS.signInRequired);
     if (request.identity.role !== 'admin') throw new NotAllowedError(API_ERRORS.forbidden);
+    // Refused with 403, not 401: the person is signed in and stays so; the web app's admin guard
+    // sends them to the two-step sign-in page before any admin call (decision 023).
+    if (opts.adminTwoFactor === 'required' || request.identity.twoFactorEnabled) {
+      if (!request.identity.twoFactorEnabled) throw new NotAllowedError(API_ERRORS.adminTwoFactorRequired);
+      if (!request.identity.secondFactorAt) throw new NotAllowedError(API_ERRORS.adminSecondFactorRequired);
+    }
+  });
+  app.decorate('requireFreshAuth', async (request: FastifyRequest, reply: FastifyReply) => {
+    const identity = request.identity;
+    if (!identity) throw new NotSignedInError(API_ERRORS.signInRequired);
+    if (Date.now() - identity.authenticatedAt.getTime() <= FRESH_AUTH_SECONDS * 1000) return;
+    reply.header(
+      'www-authenticate',
+      `Bearer error="insufficient_user_authentication", error_description="${API_ERRORS.reauthenticationRequired}", max_age=${FRESH_AUTH_SECONDS}`,
+    );
+    throw new NotSignedInError(API_ERRORS.reauthenticationRequired);
   });
 }
 

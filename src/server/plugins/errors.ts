@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_ERRORS, type ApiError } from '../../shared';
 import { DomainError, type DomainErrorKind } from '../lib/domain-errors';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../lib/database-unavailable';
 
 const BODY_PARSER_ERRORS: Record<string, { statusCode: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { statusCode: 400, message: API_ERRORS.invalidJson },
@@ -46,6 +47,14 @@ async function errorsPlugin(app: FastifyInstance) {
     if (error.code && BODY_PARSER_ERRORS[error.code]) {
       const { statusCode, message } = BODY_PARSER_ERRORS[error.code]!;
       return reply.code(statusCode).send({ statusCode, message } satisfies ApiError);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not the request's fault nor a bug: the database is away. Logged without the stack, once a request.
+      request.log.warn({ req: request, reason: error.message }, 'request refused: the database is unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ statusCode: 503, message: API_ERRORS.databaseUnavailable } satisfies ApiError);
     }
     const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (statusCode >= 500) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { VALIDATION } from '../messages';
-import { emailField, requiredText } from './fields';
+import { emailField, NO_CONTROL_CHARACTERS, requiredText } from './fields';
 import { pageQuery } from './catalogue';
 
 /**
@@ -59,6 +59,14 @@ export const productFields = z.object({
   }),
   minQty: wholeNumber(VALIDATION.productMinQtyRequired, VALIDATION.productMinQtyWhole, 1),
   availableQty: wholeNumber(VALIDATION.productAvailableQtyRequired, VALIDATION.productAvailableQtyWhole, 0),
+  /** This tool's own low-stock mark; null (or absent): the store's setting applies. */
+  lowStockThreshold: z
+    .number({ error: VALIDATION.lowStockThresholdWhole })
+    .int({ error: VALIDATION.lowStockThresholdWhole })
+    .min(0, { error: VALIDATION.lowStockThresholdWhole })
+    .max(LIMITS.quantityMax, { error: VALIDATION.lowStockThresholdWhole })
+    .nullable()
+    .optional(),
 });
 
 const minNotAboveAvailable = (tool: { minQty?: number | undefined; availableQty?: number | undefined }) =>
@@ -94,6 +102,9 @@ export const productPatchSchema = productFields
   });
 export type ProductPatch = z.output<typeof productPatchSchema>;
 
+/** GET /api/items/:id/low-stock (admin): the tool's own low-stock mark, null when the store's applies. */
+export const toolLowStockSchema = z.object({ lowStockThreshold: z.number().int().nullable(), storeThreshold: z.number().int() });
+
 /** POST /api/images answer. */
 export const uploadedImageSchema = z.object({ _id: z.string(), url: z.string(), width: z.number(), height: z.number() });
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
@@ -108,10 +119,43 @@ export const IMAGE_UPLOAD = {
 /** The admin's order list filter: the order lifecycle as an admin thinks of it. */
 export const ORDER_STATES = ['unpaid', 'pending', 'shipped', 'expired', 'refunded'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
-export const adminOrdersQuerySchema = pageQuery(20, 100).extend({
+/** The columns Manage Orders sorts by: when placed, order number, total, buyer's name, state, when paid. */
+export const ADMIN_ORDER_SORTS = ['placed', 'number', 'total', 'buyer', 'status', 'paid'] as const;
+export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+/**
+ * The way each column sorts when first chosen (and without `dir`): newest, largest and latest paid
+ * first; buyers A to Z; states in the filter's order (unpaid, pending, shipped, expired, refunded).
+ */
+export const ADMIN_ORDER_SORT_FIRST_DIR: Record<AdminOrderSort, SortDirection> = {
+  placed: 'desc',
+  number: 'desc',
+  total: 'desc',
+  buyer: 'asc',
+  status: 'asc',
+  paid: 'desc',
+};
+export const ADMIN_ORDER_SEARCH_MAX = 100;
+/**
+ * Which orders and in what order: the list and its CSV export take the same. `q` is an order
+ * number ('TH-100042' or '100042'), or else a part of the buyer's name or email or of a tool's
+ * name on the order (any case). `email` is the older exact-buyer filter, still accepted.
+ */
+export const adminOrdersFilterSchema = z.object({
   state: z.enum(ORDER_STATES, { error: `state must be one of ${ORDER_STATES.join(', ')}` }).optional(),
+  q: z
+    .string({ error: 'q must be text' })
+    .trim()
+    .max(ADMIN_ORDER_SEARCH_MAX, { error: `q must be at most ${ADMIN_ORDER_SEARCH_MAX} characters` })
+    .regex(NO_CONTROL_CHARACTERS, { error: 'q must not contain control characters' })
+    .optional(),
   email: emailField.optional(),
+  sort: z.enum(ADMIN_ORDER_SORTS, { error: `sort must be one of ${ADMIN_ORDER_SORTS.join(', ')}` }).default('placed'),
+  dir: z.enum(SORT_DIRECTIONS, { error: "dir must be 'asc' or 'desc'" }).optional(),
 });
+export type AdminOrdersFilter = z.output<typeof adminOrdersFilterSchema>;
+export const adminOrdersQuerySchema = pageQuery(20, 100).extend(adminOrdersFilterSchema.shape);
 export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
 
 /** Contact queries as the admin's Messages page reads them. */
@@ -138,7 +182,8 @@ export const statsSchema = z.object({
   revenueByDay: z.array(z.object({ day: z.string(), revenue: z.number(), orders: z.number() })),
   paidRevenue: z.number(),
   topTools: z.array(z.object({ toolId: z.string().nullable(), name: z.string(), quantity: z.number(), revenue: z.number() })),
-  lowStock: z.array(z.object({ _id: z.string(), name: z.string(), availableQty: z.number(), minQty: z.number() })),
+  /** Tools at or below their low-stock mark (`threshold`: their own, else the store's), fewest first. */
+  lowStock: z.array(z.object({ _id: z.string(), name: z.string(), availableQty: z.number(), minQty: z.number(), threshold: z.number() })),
 });
 export type Stats = z.infer<typeof statsSchema>;
 export const STATS = { days: 30, topTools: 5, lowStock: 5 } as const;

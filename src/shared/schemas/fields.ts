@@ -19,8 +19,20 @@ export function requiredText(requiredMessage: string) {
  * even be stored in a PostgreSQL text column. One rule for every text field.
  */
 export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+
+/** No line breaks or tabs: names and ids are printed on one line (mail subjects, invoices). */
+const ONE_LINE = /^[^\r\n\t\u2028\u2029]*$/;
 /** A string of ordinary text, for fields that are not "required" in the spec's sense. */
 export const plainText = () => z.string().regex(NO_CONTROL_CHARACTERS, { error: VALIDATION.controlCharacters });
+
+/** Optional text a form may leave blank: blank means "none" (null), not an empty string. */
+export const blankToNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
+
+/** A business buyer's company, or the seller's, as printed on an invoice. */
+export const companyNameText = () =>
+  plainText().trim().max(120, { error: VALIDATION.companyNameTooLong }).regex(ONE_LINE, { error: VALIDATION.nameOneLine });
+/** A VAT number, EIN or the like, as printed on an invoice. */
+export const taxIdText = () => plainText().trim().max(40, { error: VALIDATION.taxIdTooLong }).regex(ONE_LINE, { error: VALIDATION.oneLine });
 
 /** The spec's "simple x@y.z pattern": something, @, something, dot, something; no spaces. */
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -43,7 +55,9 @@ function isHttpsAddress(value: string): boolean {
 
 export const userNameField = requiredText(VALIDATION.userNameRequired)
   .min(LIMITS.userNameMin, { error: VALIDATION.userNameTooShort })
-  .max(LIMITS.contactNameMax, { error: VALIDATION.contactNameTooLong });
+  .max(LIMITS.contactNameMax, { error: VALIDATION.contactNameTooLong })
+  // A name is one line: a line break in one could make it read as a paragraph of its own.
+  .regex(ONE_LINE, { error: VALIDATION.nameOneLine });
 
 /**
  * A profile photo link (the identity service's `image`; Google sets it at sign-in). It is shown

@@ -3,6 +3,7 @@ import { LIMITS } from '../constants';
 import { VALIDATION } from '../messages';
 import { addressField, phoneField } from './accounts';
 import { NO_CONTROL_CHARACTERS, plainText } from './fields';
+import { passesLuhn } from '../buying';
 
 export const ORDER_STATUSES = ['pending', 'shipped', 'expired', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -194,7 +195,7 @@ export const testCardSchema = z.object({
   number: z
     .string({ error: VALIDATION.cardNumberRequired })
     .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, { error: VALIDATION.cardNumberInvalid })),
+    .pipe(z.string().regex(/^\d{12,19}$/, { error: VALIDATION.cardNumberInvalid, abort: true }).refine(passesLuhn, { error: VALIDATION.cardNumberWrong })),
   expiry: z
     .string({ error: VALIDATION.cardExpiryInvalid })
     .trim()

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION } from '../messages';
-import { emailField } from './fields';
-import { plainText } from './fields';
+import { blankToNull, companyNameText, emailField, plainText, taxIdText } from './fields';
 
 /** The owner's settings (GET /api/settings, admins): the seller on invoices, where notices go, low stock. */
 export const storeSettingsSchema = z.object({
@@ -15,20 +14,22 @@ export const storeSettingsSchema = z.object({
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 
-const blankToNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
-
 /** PUT /api/settings: the settings form; the same rules on both sides. */
 export const storeSettingsUpdateSchema = z.object({
-  companyName: plainText()
-    .trim()
-    .min(2, { error: VALIDATION.companyNameRequired })
-    .max(120, { error: VALIDATION.companyNameTooLong }),
+  companyName: companyNameText().min(2, { error: VALIDATION.companyNameRequired }),
   companyAddress: plainText()
     .trim()
     .min(5, { error: VALIDATION.companyAddressRequired })
     .max(300, { error: VALIDATION.companyAddressTooLong }),
-  taxId: plainText().trim().max(40, { error: VALIDATION.taxIdTooLong }).optional().transform(blankToNull),
-  notifyEmail: emailField.optional().or(z.literal('')).transform(blankToNull),
+  taxId: taxIdText().optional().transform(blankToNull),
+  // Empty means none: every admin hears instead. Anything else must be an address.
+  notifyEmail: z
+    .string({ error: VALIDATION.emailInvalid })
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(emailField.optional())
+    .transform(blankToNull),
   lowStockThreshold: z
     .number({ error: VALIDATION.lowStockThresholdWhole })
     .int({ error: VALIDATION.lowStockThresholdWhole })

@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Loading } from '../components/loading';
 import { useSession } from '../lib/session-store';
 import { meansSignedOut } from '../lib/request-failure';
 import { signOut } from '../lib/session';
 import { useAdminStatus } from '../features/accounts/api/get-admin-status';
+import { useAuthOptions } from '../features/accounts/api/get-auth-options';
+import { securityOf } from '../features/security/session-security';
 import { paths } from '../config/paths';
 import type { LoginState } from '../lib/login-state';
 import { StoreBusy } from './store-busy';
@@ -48,9 +50,38 @@ function RoleGuard({ admitAdmins }: { admitAdmins: boolean }) {
 
   if (!email || refused) return <Loading label="Checking your access" />;
   // A role already known stays good when a later check fails for a busy store.
-  if (status.data) return <Outlet />;
+  if (status.data) return admitAdmins ? <AdminTwoFactorGate /> : <Outlet />;
   if (status.isError) return <StoreBusy error={status.error} onRetry={status.refetch} />;
   return <Loading label="Checking your access" />;
+}
+
+/**
+ * The admin pages need two-step sign-in where ADMIN_TWO_FACTOR requires it, and a session that has
+ * shown a code wherever it is on (decision 023). The server refuses admin calls otherwise, so
+ * rather than let the pages fail (and a refusal sign the admin out), this says what to do.
+ */
+function AdminTwoFactorGate() {
+  const { data } = useSession();
+  const options = useAuthOptions();
+  const { twoFactorEnabled, sessionShowedCode } = securityOf(data);
+  if (options.isPending) return <Loading label="Checking your access" />;
+  const needs = options.data?.adminTwoFactor === 'required' && !twoFactorEnabled ? 'enrol' : twoFactorEnabled && !sessionShowedCode ? 'code' : null;
+  if (!needs) return <Outlet />;
+  return (
+    <section aria-labelledby="admin-two-factor-title" className="max-w-2xl space-y-4" data-testid="admin-two-factor-gate">
+      <h2 id="admin-two-factor-title" className="text-3xl font-bold">
+        {needs === 'enrol' ? 'Turn on two-step sign-in first' : 'Enter a code from your authenticator app'}
+      </h2>
+      <p>
+        {needs === 'enrol'
+          ? 'Admins of this store sign in with a code from an authenticator app as well as their password. Set it up once; the admin pages open as soon as it is on.'
+          : 'This session was signed in without a code from your authenticator app. Enter one, and the admin pages open.'}
+      </p>
+      <Link to={paths.twoFactor} className="btn btn-primary">
+        {needs === 'enrol' ? 'Set up two-step sign-in' : 'Enter a code'}
+      </Link>
+    </section>
+  );
 }
 
 export const RequireAdmin = () => <RoleGuard admitAdmins />;

@@ -22,6 +22,11 @@ import { RouteError } from './route-error';
 const dashboardChildren: RouteObject[] = [
   { index: true, lazy: lazyPage(() => import('../features/accounts/my-profile-page')) },
   { path: routes.checkOut, lazy: lazyPage(() => import('../features/orders/checkout-page')) },
+  { path: routes.orderPage, lazy: lazyPage(() => import('./order-page-route')) },
+  // Everyone's account security pages.
+  { path: routes.changePassword, lazy: lazyPage(() => import('../features/security/change-password-page')) },
+  { path: routes.sessions, lazy: lazyPage(() => import('../features/security/sessions-page')) },
+  { path: routes.twoFactor, lazy: lazyPage(() => import('../features/security/two-factor-page')) },
   {
     Component: RequireCustomer,
     children: [
@@ -41,6 +46,8 @@ const dashboardChildren: RouteObject[] = [
       { path: routes.manageOrders, lazy: lazyPage(() => import('../features/admin/manage-orders-page')) },
       { path: routes.messages, lazy: lazyPage(() => import('../features/admin/messages-page')) },
       { path: routes.activity, lazy: lazyPage(() => import('../features/admin/activity-page')) },
+      { path: routes.manageReviews, lazy: lazyPage(() => import('../features/admin/manage-reviews-page')) },
+      { path: routes.settings, lazy: lazyPage(() => import('../features/admin/settings-page')) },
     ],
   },
   { path: '*', Component: NotFoundPage },

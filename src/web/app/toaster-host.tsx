@@ -19,15 +19,30 @@ const Toaster = lazy(() =>
  */
 const CONTAINER_STYLE = { top: 'calc(4rem + 0.75rem)', zIndex: 30 } as const;
 
+/**
+ * On a phone the top right is the whole top: a toast there covered the page's title for its two
+ * seconds. Phones get them at the bottom instead, above the browser's own bar, where nothing the
+ * page just drew is hidden.
+ */
+const PHONE = '(max-width: 639px)';
+const PHONE_CONTAINER_STYLE = { bottom: 'calc(1rem + env(safe-area-inset-bottom))', zIndex: 30 } as const;
+const onPhoneChange = (listener: () => void) => {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+};
+const isPhone = () => window.matchMedia(PHONE).matches;
+
 /** The toasts' container, mounted with the first toast (lib/toast.ts loads the library then). */
 export function ToasterHost() {
   const needed = useSyncExternalStore(toaster.subscribe, toaster.isNeeded, () => false);
+  const phone = useSyncExternalStore(onPhoneChange, isPhone, () => false);
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
       <Toaster
-        position="top-right"
-        containerStyle={CONTAINER_STYLE}
+        position={phone ? 'bottom-center' : 'top-right'}
+        containerStyle={phone ? PHONE_CONTAINER_STYLE : CONTAINER_STYLE}
         toastOptions={{ success: { duration: TOAST.successMs }, error: { duration: TOAST.errorMs } }}
       />
     </Suspense>

@@ -6,6 +6,8 @@ interface ConfirmModalProps {
   message: string;
   confirmLabel?: string;
   busy?: boolean;
+  /** The confirm button's look: red for what removes or undoes (the default), the primary colour otherwise. */
+  tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -14,7 +16,7 @@ interface ConfirmModalProps {
  * A confirmation dialog on the native <dialog> element: focus moves into it, Escape cancels, and
  * the page behind cannot be reached with the keyboard while it is open.
  */
-export function ConfirmModal({ open, message, confirmLabel = 'Delete', busy, onConfirm, onCancel }: ConfirmModalProps) {
+export function ConfirmModal({ open, message, confirmLabel = 'Delete', busy, tone = 'danger', onConfirm, onCancel }: ConfirmModalProps) {
   const dialog = useModalDialog(open);
   const titleId = useId();
 
@@ -22,14 +24,15 @@ export function ConfirmModal({ open, message, confirmLabel = 'Delete', busy, onC
   return (
     <dialog ref={dialog} className="modal" aria-labelledby={titleId} onCancel={onCancel} onClose={() => open && onCancel()}>
       <div className="modal-box">
-        <h2 id={titleId} className="text-lg font-bold">
+        {/* A long email in the question breaks where it must rather than run past a phone's edge. */}
+        <h2 id={titleId} className="text-lg font-bold wrap-break-word">
           {message}
         </h2>
         <div className="modal-action">
           <button type="button" className="btn" onClick={onCancel} autoFocus>
             Cancel
           </button>
-          <button type="button" className="btn btn-error" onClick={onConfirm} disabled={busy}>
+          <button type="button" className={`btn ${tone === 'danger' ? 'btn-error' : 'btn-primary'}`} onClick={onConfirm} disabled={busy}>
             {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
             {confirmLabel}
           </button>

@@ -24,6 +24,7 @@ export const paths = {
   dashboard: APP_ROUTES.dashboard,
   myOrders: APP_ROUTES.myOrders,
   checkOut: (id: string) => fillRoute(APP_ROUTES.checkOut, id),
+  orderPage: (id: string) => fillRoute(APP_ROUTES.orderPage, id),
   addReview: APP_ROUTES.addReview,
   overview: APP_ROUTES.overview,
   manageUser: APP_ROUTES.manageUser,
@@ -32,4 +33,9 @@ export const paths = {
   manageOrders: APP_ROUTES.manageOrders,
   messages: APP_ROUTES.messages,
   activity: APP_ROUTES.activity,
+  settings: APP_ROUTES.settings,
+  manageReviews: APP_ROUTES.manageReviews,
+  changePassword: APP_ROUTES.changePassword,
+  sessions: APP_ROUTES.sessions,
+  twoFactor: APP_ROUTES.twoFactor,
 } as const;

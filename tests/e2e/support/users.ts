@@ -19,9 +19,9 @@ export function newCustomer(name = 'Riley Buyer'): E2EUser {
 export const VERIFICATION_SUBJECT = 'Confirm your email address for ToolHouse';
 
 /**
- * Creates the account through the identity API and confirms its address through the identity
- * service's verify-email, as the /verifyEmail page does with the mailed link's token; that also
- * signs the page's browser context in, and the account can then order. The token is made here
+ * Creates the account through the identity API, confirms its address through the identity
+ * service's verify-email, as the /verifyEmail page does with the mailed link's token, and signs the
+ * page's browser context in with the password; the account can then order. The token is made here
  * with better-auth's own function and the store's secret, like the mailed one, so specs that are
  * not about mail do not wait for it (identity-mail.spec.ts and accounts.spec.ts open the real
  * mailed link in the page).
@@ -39,6 +39,9 @@ export async function signUpByApi(page: Page, user: E2EUser) {
   const token = await createEmailVerificationToken(secret, user.email, undefined, 3600, { userId: created.id });
   const verified = await page.request.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
   expect(verified.status(), await verified.text()).toBe(200);
+  // The link confirms the address and does not sign in: the customer signs in with their password.
+  const signedIn = await page.request.post('/api/auth/sign-in/email', { headers: { origin }, data: { email: user.email, password: user.password } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
 }
 
 /** Registers through the Sign Up form, the way a person does, up to the page that asks them to check their mail. */

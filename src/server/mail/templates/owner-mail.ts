@@ -44,10 +44,13 @@ interface MessageForOwner {
   message: string;
 }
 
+/** How every new-message notice's subject starts (the contact repository counts them to stay quiet in a flood). */
+export const OWNER_MESSAGE_SUBJECT_PREFIX = 'New message from ';
+
 export function ownerNewMessageMail(to: string, query: MessageForOwner, storeUrl: string): OutgoingMail {
   return {
     to,
-    subject: `New message from ${preview(query.name, 40, '…')}`,
+    subject: `${OWNER_MESSAGE_SUBJECT_PREFIX}${preview(query.name, 40, '…')}`,
     ...renderMail({
       heading: 'A new message from the Contact Us page',
       paragraphs: [query.message],

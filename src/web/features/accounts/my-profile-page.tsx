@@ -20,10 +20,12 @@ export default function MyProfilePage() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileForm>({ resolver: zodResolver(profileFormSchema), defaultValues: { userName: '', address: '', phone: '' } });
+  } = useForm<ProfileForm>({ resolver: zodResolver(profileFormSchema), defaultValues: { userName: '', address: '', phone: '', companyName: '', taxId: '' } });
 
   useEffect(() => {
-    if (profile.data) reset({ userName: profile.data.userName, address: profile.data.address, phone: profile.data.phone });
+    if (!profile.data) return;
+    const { userName, address, phone, companyName, taxId } = profile.data;
+    reset({ userName, address, phone, companyName: companyName ?? '', taxId: taxId ?? '' });
   }, [profile.data, reset]);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -44,9 +46,12 @@ export default function MyProfilePage() {
         <form onSubmit={onSubmit} noValidate className="card mt-6 space-y-4 bg-base-100 p-6 shadow-sm ring-1 ring-base-300" aria-label="Profile form">
           <div className="flex items-center gap-4">
             <img src={profile.data?.photoURL || '/images/avatar-default.svg'} alt="" width="64" height="64" className="h-16 w-16 rounded-full" referrerPolicy="no-referrer" />
-            <div>
+            <div className="min-w-0">
               <p className="font-semibold">{profile.data?.userName}</p>
-              <p className="text-sm text-base-content/80">{profile.data?.role === 'admin' ? 'Administrator' : 'Customer'}</p>
+              {/* The email and the role, not the role alone: the first admin is named "Administrator". */}
+              <p className="text-sm break-all text-base-content/80">
+                {email} · {profile.data?.role === 'admin' ? 'Admin account' : 'Customer account'}
+              </p>
             </div>
           </div>
           <TextField label="User name" autoComplete="name" registration={register('userName')} error={errors.userName} />
@@ -56,6 +61,12 @@ export default function MyProfilePage() {
           </div>
           <TextField label="Address" autoComplete="street-address" registration={register('address')} error={errors.address} />
           <TextField label="Phone" type="tel" autoComplete="tel" registration={register('phone')} error={errors.phone} />
+          <fieldset className="space-y-4">
+            <legend className="text-sm font-semibold">Buying for a business? (optional)</legend>
+            <p className="text-sm text-base-content/80">Printed on the invoices of orders you pay from now on.</p>
+            <TextField label="Company name" autoComplete="organization" registration={register('companyName')} error={errors.companyName} />
+            <TextField label="Tax ID (VAT number, EIN or similar)" registration={register('taxId')} error={errors.taxId} />
+          </fieldset>
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
             Update Profile
           </button>

@@ -24,12 +24,12 @@ const columns: DataTableColumn<AuditEntry>[] = [
   },
   {
     header: 'Target',
-    className: 'min-w-36',
+    className: 'min-w-44',
     cell: (entry) => {
-      const name = auditTargetName(entry.before, entry.after);
+      const name = auditTargetName(entry.action, entry.before, entry.after);
       return (
         <div>
-          {name ? <p>{name}</p> : null}
+          {name ? <p className="break-words">{name}</p> : null}
           <p className="font-mono text-xs break-all text-base-content/80" title={entry.targetId}>
             {entry.targetId}
           </p>

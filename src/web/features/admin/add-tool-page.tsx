@@ -2,11 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type DefaultValues } from 'react-hook-form';
+import { Link } from 'react-router';
 import { TOASTS } from '../../../shared/messages';
 import { productCreateSchema, type ProductCreate, type ProductForm } from '../../../shared/schemas/admin';
 import { SubmitButton } from '../../components/submit-button';
 import { notify } from '../../lib/toast';
+import { paths } from '../../config/paths';
 import { useCreateTool } from './api/create-tool';
+import { useStoreSettings } from './api/store-settings';
 import { uploadImageMutationKey } from './api/upload-image';
 import { ProductFields } from './components/product-fields';
 import { PRODUCT_FIELD_NAMES } from './product-patch';
@@ -20,6 +23,7 @@ const emptyProduct: DefaultValues<ProductForm> = {
   description: '',
   minQty: undefined,
   availableQty: undefined,
+  lowStockThreshold: null,
 };
 
 export default function AddToolPage() {
@@ -27,6 +31,9 @@ export default function AddToolPage() {
   const uploading = useIsMutating({ mutationKey: uploadImageMutationKey }) > 0;
   // A new key remounts the photo chooser, which clears the chosen file and its preview.
   const [imageKey, setImageKey] = useState(0);
+  // The tool just added, named at the top of the page with a link to it (the form was scrolled to its end).
+  const [added, setAdded] = useState<{ id: string; name: string } | null>(null);
+  const settings = useStoreSettings();
   const form = useForm<ProductForm, unknown, ProductCreate>({
     resolver: zodResolver(productCreateSchema),
     defaultValues: emptyProduct,
@@ -34,8 +41,10 @@ export default function AddToolPage() {
 
   const onSubmit = form.handleSubmit(async (tool) => {
     try {
-      await createTool.mutateAsync(tool);
+      const { insertedId } = await createTool.mutateAsync(tool);
       notify.success(TOASTS.productAdded);
+      setAdded({ id: insertedId, name: tool.name });
+      window.scrollTo({ top: 0, behavior: 'smooth' });
       // Without values, reset() also resets the <form> element itself: reset(emptyProduct) would
       // leave a typed price in its input, because an undefined default keeps what the input shows.
       form.reset();
@@ -49,13 +58,22 @@ export default function AddToolPage() {
   return (
     <section aria-labelledby="add-tool-title" className="max-w-2xl">
       <h2 id="add-tool-title" className="text-3xl font-bold">Add Product</h2>
+      {added ? (
+        <div role="status" className="alert alert-success mt-6 flex flex-wrap justify-between gap-2">
+          <span>{`${added.name} is in the catalogue.`}</span>
+          <span className="flex gap-3">
+            <Link to={paths.purchase(added.id)} className="link font-semibold">See it in the store</Link>
+            <Link to={paths.manageTools} className="link">Manage Tools</Link>
+          </span>
+        </div>
+      ) : null}
       <form
         onSubmit={onSubmit}
         noValidate
         aria-labelledby="add-tool-title"
         className="card mt-6 space-y-4 bg-base-100 p-4 shadow-sm ring-1 ring-base-300 sm:p-6"
       >
-        <ProductFields form={form} imageKey={imageKey} />
+        <ProductFields form={form} imageKey={imageKey} storeThreshold={settings.data?.lowStockThreshold} />
         <SubmitButton busy={createTool.isPending} disabled={uploading}>
           Add Product
         </SubmitButton>

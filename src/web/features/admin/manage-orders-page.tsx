@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CONFIRM, EMPTY_TEXT, TOASTS } from '../../../shared/messages';
-import type { OrderState } from '../../../shared/schemas/admin';
-import { SIMPLE_EMAIL } from '../../../shared/schemas/fields';
-import type { Order } from '../../../shared/schemas/orders';
+import { ADMIN_ORDER_SORT_FIRST_DIR, type AdminOrderSort, type SortDirection } from '../../../shared/schemas/admin';
+import type { Order, Shipment } from '../../../shared/schemas/orders';
 import { formatUsd } from '../../../shared/text';
+import { paths } from '../../config/paths';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { Loading } from '../../components/loading';
@@ -12,15 +12,30 @@ import { OrderItems } from '../../components/order-items';
 import { useKeepPageInRange, usePageParam } from '../../lib/paging';
 import { notify } from '../../lib/toast';
 import { useAdminDeleteOrder } from './api/delete-order';
-import { ORDERS_PAGE_SIZE, useAllOrders } from './api/get-orders';
+import { CUSTOMERS_CSV_HREF } from './api/export-customers-csv';
+import { ordersCsvHref } from './api/export-orders-csv';
+import { ORDERS_PAGE_SIZE, useAllOrders, type OrdersFilter } from './api/get-orders';
 import { useShipOrder } from './api/ship-order';
-import { isOrderState, OrderFilters } from './components/order-filters';
+import { isOrderSort, isOrderState, isSortDirection, OrderFilters, type OrderListView } from './components/order-filters';
+import { ShipOrderDialog } from './components/ship-order-dialog';
+import { EMAIL_BREAKS, ID_BREAKS, SoftBreaks } from './components/soft-breaks';
 
 const orderDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const orderTime = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
 
 /** Who bought it, as a screen reader names the order: the buyer's name, or the email without one. */
 const buyerOf = (order: Order) => order.name.trim() || order.email;
+
+/**
+ * A column heading that sorts the list: aria-sort on the heading, a button inside it. The shared
+ * table (components/data-table.tsx) draws it once it takes `sort`; until then, and on phones where
+ * the rows are cards without headings, the Sort by list above the table does the same.
+ */
+interface ColumnSort {
+  state: 'ascending' | 'descending' | 'none';
+  onSort: () => void;
+}
+type OrderColumn = DataTableColumn<Order> & { sort?: ColumnSort };
 
 function PaymentState({ order }: { order: Order }) {
   if (order.paid) {
@@ -30,7 +45,9 @@ function PaymentState({ order }: { order: Order }) {
         {order.transactionId ? (
           <p className="text-xs">
             <span className="sr-only">Transaction id: </span>
-            <span className="font-mono break-all" data-testid="transaction-id">{order.transactionId}</span>
+            <span className="font-mono" data-testid="transaction-id">
+              <SoftBreaks text={order.transactionId} after={ID_BREAKS} />
+            </span>
           </p>
         ) : null}
       </div>
@@ -40,69 +57,73 @@ function PaymentState({ order }: { order: Order }) {
   return <span className="badge badge-outline">Unpaid</span>;
 }
 
-const columns: DataTableColumn<Order>[] = [
-  {
-    header: 'Product',
-    primary: true,
-    cell: (order) => <OrderItems order={order} />,
-  },
-  {
-    header: 'Buyer',
-    className: 'min-w-36',
-    cell: (order) => (
-      <div>
-        <p>{order.name}</p>
-        <p className="text-sm break-all text-base-content/80">{order.email}</p>
-      </div>
-    ),
-  },
-  { header: 'Quantity', cell: (order) => order.quantity },
-  { header: 'Total', className: 'whitespace-nowrap', cell: (order) => formatUsd(order.total) },
-  { header: 'Payment', className: 'min-w-32', cell: (order) => <PaymentState order={order} /> },
-  {
-    header: 'Ordered',
-    className: 'whitespace-nowrap',
-    cell: (order) => (
-      <time dateTime={order.createdAt}>
-        {orderDay.format(new Date(order.createdAt))} <span className="block text-sm text-base-content/80">{orderTime.format(new Date(order.createdAt))}</span>
-      </time>
-    ),
-  },
-];
-
-export default function ManageOrdersPage() {
+/** The page's view of the list, read from the address (?q=&state=&sort=&dir=), anything unknown as the default. */
+function useListView(): [OrderListView, (change: Partial<Record<'q' | 'state' | 'sort' | 'dir', string | undefined>>) => void] {
   const [params, setParams] = useSearchParams();
-  const [page, setPage] = usePageParam();
   const stateParam = params.get('state') ?? '';
-  const state = isOrderState(stateParam) ? stateParam : undefined;
-  const emailParam = params.get('email') ?? '';
-  const email = SIMPLE_EMAIL.test(emailParam) ? emailParam : undefined;
-
-  const orders = useAllOrders({ state, email }, page);
-  useKeepPageInRange(page, orders.data?.total, ORDERS_PAGE_SIZE, setPage);
-  const shipOrder = useShipOrder();
-  const deleteOrder = useAdminDeleteOrder();
-  const [toDelete, setToDelete] = useState<Order | null>(null);
-
-  /** A new filter starts at page 1. */
-  const setFilter = (name: 'state' | 'email', value: string | undefined) =>
+  const sortParam = params.get('sort') ?? '';
+  const dirParam = params.get('dir') ?? '';
+  const sort: AdminOrderSort = isOrderSort(sortParam) ? sortParam : 'placed';
+  const view: OrderListView = {
+    state: isOrderState(stateParam) ? stateParam : undefined,
+    // ?email= is how links to one buyer's orders were written before the search box: the search finds them.
+    q: (params.get('q') ?? params.get('email') ?? '').trim(),
+    sort,
+    dir: isSortDirection(dirParam) ? dirParam : ADMIN_ORDER_SORT_FIRST_DIR[sort],
+  };
+  /** A new filter or order starts at page 1; the defaults stay out of the address. */
+  const change = (values: Partial<Record<'q' | 'state' | 'sort' | 'dir', string | undefined>>) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
+        for (const [name, value] of Object.entries(values)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        if (next.get('sort') === 'placed' && next.get('dir') === 'desc') {
+          next.delete('sort');
+          next.delete('dir');
+        }
+        next.delete('email');
         next.delete('page');
         return next;
       },
       { preventScrollReset: true },
     );
+  return [view, change];
+}
 
-  const ship = async (order: Order) => {
+export default function ManageOrdersPage() {
+  const [view, changeView] = useListView();
+  const [page, setPage] = usePageParam();
+  const filter: OrdersFilter = {
+    state: view.state,
+    q: view.q || undefined,
+    sort: view.sort === 'placed' && view.dir === 'desc' ? undefined : view.sort,
+    dir: view.sort === 'placed' && view.dir === 'desc' ? undefined : view.dir,
+  };
+  const orders = useAllOrders(filter, page);
+  useKeepPageInRange(page, orders.data?.total, ORDERS_PAGE_SIZE, setPage);
+  const shipOrder = useShipOrder();
+  const deleteOrder = useAdminDeleteOrder();
+  const [toShip, setToShip] = useState<Order | null>(null);
+  const [toDelete, setToDelete] = useState<Order | null>(null);
+
+  const setSort = (sort: AdminOrderSort, dir: SortDirection) => changeView({ sort, dir });
+  /** A heading pressed again turns its order round; another heading starts in its own first direction. */
+  const sortBy = (sort: AdminOrderSort): ColumnSort => ({
+    state: view.sort === sort ? (view.dir === 'asc' ? 'ascending' : 'descending') : 'none',
+    onSort: () => setSort(sort, view.sort === sort ? (view.dir === 'asc' ? 'desc' : 'asc') : ADMIN_ORDER_SORT_FIRST_DIR[sort]),
+  });
+
+  const ship = async (order: Order, shipment: Shipment) => {
     try {
-      await shipOrder.mutateAsync({ id: order._id });
+      await shipOrder.mutateAsync({ id: order._id, shipment });
       notify.success(TOASTS.statusUpdated);
     } catch (error) {
       notify.failure(error);
+    } finally {
+      setToShip(null);
     }
   };
 
@@ -118,17 +139,109 @@ export default function ManageOrdersPage() {
     }
   };
 
-  const shipping = (order: Order) => shipOrder.isPending && shipOrder.variables?.id === order._id;
+  // Six columns, so that the whole row, its button included, fits the dashboard of a 1280 px
+  // screen without scrolling sideways: when it was placed goes under the order's number, the units
+  // under the total.
+  const columns: OrderColumn[] = [
+    {
+      header: 'Order',
+      primary: true,
+      rowHeader: true,
+      sort: sortBy('number'),
+      cell: (order) => (
+        <div>
+          <Link to={paths.orderPage(order._id)} className="link font-mono whitespace-nowrap" aria-label={`Order ${order.number}`}>
+            {order.number}
+          </Link>
+          <time dateTime={order.createdAt} className="block text-sm font-normal whitespace-nowrap text-base-content/80">
+            {orderDay.format(new Date(order.createdAt))}, {orderTime.format(new Date(order.createdAt))}
+          </time>
+        </div>
+      ),
+    },
+    { header: 'Product', cell: (order) => <OrderItems order={order} /> },
+    {
+      header: 'Buyer',
+      sort: sortBy('buyer'),
+      cell: (order) => (
+        <div>
+          <p>{order.name}</p>
+          <p className="text-sm text-base-content/80" data-testid="buyer-email">
+            <SoftBreaks text={order.email} after={EMAIL_BREAKS} />
+          </p>
+        </div>
+      ),
+    },
+    {
+      header: 'Total',
+      sort: sortBy('total'),
+      cell: (order) => (
+        <div className="whitespace-nowrap">
+          {formatUsd(order.total)}
+          <span className="block text-sm text-base-content/80">{`${order.quantity} ${order.quantity === 1 ? 'unit' : 'units'}`}</span>
+        </div>
+      ),
+    },
+    { header: 'Payment', sort: sortBy('paid'), cell: (order) => <PaymentState order={order} /> },
+    {
+      // The spec's status button: highlighted while the order waits to ship, saying what pressing
+      // it does; it asks first (with the optional tracking), then says 'Payment status updated'.
+      header: 'Status',
+      sort: sortBy('status'),
+      cell: (order) => {
+        if (order.status === 'pending') {
+          const busy = shipOrder.isPending && shipOrder.variables?.id === order._id;
+          return (
+            <button
+              type="button"
+              className="btn btn-sm btn-warning h-auto min-h-8 py-1 leading-tight"
+              disabled={busy}
+              aria-busy={busy || undefined}
+              onClick={() => setToShip(order)}
+              aria-label={`Pending – mark as shipped: order ${order.number} of ${order.productName} for ${buyerOf(order)}`}
+            >
+              Pending – mark as shipped
+            </button>
+          );
+        }
+        if (order.status === 'shipped') return <span className="badge badge-success">Shipped</span>;
+        if (order.status === 'refunded') return <span className="badge badge-neutral">Refunded</span>;
+        if (order.paid) return null;
+        return (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline btn-error"
+            onClick={() => setToDelete(order)}
+            aria-label={`Delete order of ${order.productName} for ${buyerOf(order)}`}
+          >
+            Delete
+          </button>
+        );
+      },
+    },
+  ];
 
   return (
     <section aria-labelledby="manage-orders-title">
-      <h2 id="manage-orders-title" className="text-3xl font-bold">Manage Orders</h2>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 id="manage-orders-title" className="text-3xl font-bold">Manage Orders</h2>
+        <div className="flex flex-wrap gap-2">
+          <a href={ordersCsvHref(filter)} download className="btn btn-sm btn-outline" aria-describedby="orders-export-hint">
+            Export CSV
+          </a>
+          <a href={CUSTOMERS_CSV_HREF} download className="btn btn-sm btn-outline">
+            Export customers (CSV)
+          </a>
+          <p id="orders-export-hint" className="sr-only">
+            Every order the search and filter below match, on every page, in the order shown
+          </p>
+        </div>
+      </div>
       <OrderFilters
-        key={email ?? ''}
-        state={state}
-        email={email}
-        onStateChange={(next: OrderState | undefined) => setFilter('state', next)}
-        onEmailChange={(next) => setFilter('email', next)}
+        view={view}
+        onStateChange={(state) => changeView({ state })}
+        onSearch={(q) => changeView({ q })}
+        onSortChange={setSort}
       />
       {orders.isPending ? <Loading label="Loading orders" /> : null}
       {orders.isError ? (
@@ -137,6 +250,9 @@ export default function ManageOrdersPage() {
           <button type="button" className="btn btn-sm" onClick={() => void orders.refetch()}>Try again</button>
         </div>
       ) : null}
+      <p className="sr-only" aria-live="polite">
+        {orders.data && !orders.isPlaceholderData ? `${orders.data.total} ${orders.data.total === 1 ? 'order' : 'orders'}` : ''}
+      </p>
       {orders.data ? (
         <DataTable
           className="mt-6"
@@ -145,43 +261,8 @@ export default function ManageOrdersPage() {
           getRowKey={(order) => order._id}
           rowTestId="order-row"
           stackBelow="lg"
-          emptyText={EMPTY_TEXT.manageOrders}
-          columns={[
-            ...columns,
-            {
-              // One column for what can be done: ship a paid order, delete an unpaid one.
-              header: 'Status',
-              className: 'whitespace-nowrap',
-              cell: (order) => {
-                if (order.status === 'pending') {
-                  return (
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-primary"
-                      disabled={shipping(order)}
-                      aria-busy={shipping(order) || undefined}
-                      onClick={() => void ship(order)}
-                      aria-label={`Mark order of ${order.productName} for ${buyerOf(order)} as shipped`}
-                    >
-                      Pending
-                    </button>
-                  );
-                }
-                if (order.status === 'shipped') return <span className="badge badge-success">Shipped</span>;
-                if (order.paid) return null;
-                return (
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline btn-error"
-                    onClick={() => setToDelete(order)}
-                    aria-label={`Delete order of ${order.productName} for ${buyerOf(order)}`}
-                  >
-                    Delete
-                  </button>
-                );
-              },
-            },
-          ]}
+          emptyText={view.q ? EMPTY_TEXT.manageOrdersNoMatch : EMPTY_TEXT.manageOrders}
+          columns={columns}
           busy={orders.isPlaceholderData}
           page={page}
           pageSize={ORDERS_PAGE_SIZE}
@@ -189,6 +270,12 @@ export default function ManageOrdersPage() {
           onPageChange={setPage}
         />
       ) : null}
+      <ShipOrderDialog
+        orderNumber={toShip?.number ?? null}
+        busy={shipOrder.isPending}
+        onShip={(shipment) => toShip && void ship(toShip, shipment)}
+        onCancel={() => setToShip(null)}
+      />
       <ConfirmModal
         open={toDelete !== null}
         message={CONFIRM.deleteOrder}

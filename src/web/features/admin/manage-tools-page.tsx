@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { SEARCH_QUERY_MAX } from '../../../shared/catalogue-search';
 import { PREVIEW } from '../../../shared/constants';
 import { CONFIRM, EMPTY_TEXT, TOASTS } from '../../../shared/messages';
 import type { Tool } from '../../../shared/schemas/catalogue';
@@ -11,6 +13,7 @@ import { notify } from '../../lib/toast';
 import { useDeleteTool } from './api/delete-tool';
 import { TOOLS_PAGE_SIZE, useToolsPage } from './api/get-tools';
 import { EditToolDialog } from './components/edit-tool-dialog';
+import { ListSearchForm } from './components/list-search-form';
 
 const columns: DataTableColumn<Tool>[] = [
   {
@@ -26,9 +29,29 @@ const columns: DataTableColumn<Tool>[] = [
   { header: 'Available', cell: (tool) => tool.availableQty },
 ];
 
+/** The search in the address (?q=), as the API takes it. */
+function useToolSearch(): [string, (q: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim().slice(0, SEARCH_QUERY_MAX).trim();
+  const setQ = (next: string) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next) updated.set('q', next);
+        else updated.delete('q');
+        // A new search starts at its first page.
+        updated.delete('page');
+        return updated;
+      },
+      { preventScrollReset: true },
+    );
+  return [q, setQ];
+}
+
 export default function ManageToolsPage() {
   const [page, setPage] = usePageParam();
-  const tools = useToolsPage(page);
+  const [q, setQ] = useToolSearch();
+  const tools = useToolsPage(page, q);
   useKeepPageInRange(page, tools.data?.total, TOOLS_PAGE_SIZE, setPage);
   const deleteTool = useDeleteTool();
   const [toDelete, setToDelete] = useState<Tool | null>(null);
@@ -49,6 +72,18 @@ export default function ManageToolsPage() {
   return (
     <section aria-labelledby="manage-tools-title">
       <h2 id="manage-tools-title" className="text-3xl font-bold">Manage Tools</h2>
+      <ListSearchForm
+        name="Tools"
+        label="Search tools"
+        hint="Words of a tool's name or description, or their beginnings (multim finds Digital Multimeter)"
+        value={q}
+        maxLength={SEARCH_QUERY_MAX}
+        onSearch={setQ}
+        className="mt-6 w-full max-w-xl"
+      />
+      <p className="sr-only" aria-live="polite">
+        {q && tools.data && !tools.isPlaceholderData ? `${tools.data.total} ${tools.data.total === 1 ? 'tool' : 'tools'} found` : ''}
+      </p>
       {tools.isPending ? <Loading label="Loading tools" /> : null}
       {tools.isError ? (
         <div role="alert" className="alert alert-error mt-6">
@@ -64,7 +99,7 @@ export default function ManageToolsPage() {
           getRowKey={(tool) => tool._id}
           rowTestId="tool-row"
           stackBelow="lg"
-          emptyText={EMPTY_TEXT.manageTools}
+          emptyText={q ? EMPTY_TEXT.manageToolsNoMatch : EMPTY_TEXT.manageTools}
           columns={[
             ...columns,
             {

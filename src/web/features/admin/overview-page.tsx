@@ -10,7 +10,7 @@ import { useStats } from './api/get-stats';
 import { ORDER_STATE_LABELS } from './components/order-filters';
 import { RevenueChart } from './components/revenue-chart';
 
-const STATE_ORDER: OrderState[] = ['unpaid', 'pending', 'shipped', 'expired'];
+const STATE_ORDER: OrderState[] = ['unpaid', 'pending', 'shipped', 'expired', 'refunded'];
 
 type TopTool = Stats['topTools'][number];
 type LowStockTool = Stats['lowStock'][number];
@@ -31,7 +31,8 @@ export default function OverviewPage() {
       ) : null}
       {stats.data ? (
         <>
-          <ul className="mt-6 grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 xl:grid-cols-5" aria-label="Key figures">
+          {/* Two tiles a row even on a phone: one a row made the figures a long scroll. */}
+          <ul className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6" aria-label="Key figures">
             <li className="card bg-primary p-4 text-primary-content">
               <p className="text-sm">Paid revenue</p>
               <p className="text-2xl font-bold">{formatUsd(stats.data.paidRevenue)}</p>
@@ -84,6 +85,7 @@ export default function OverviewPage() {
                 columns={[
                   { header: 'Tool', primary: true, rowHeader: true, cell: (tool) => tool.name },
                   { header: 'Available', cell: (tool) => tool.availableQty },
+                  { header: 'Low at', cell: (tool) => tool.threshold },
                   { header: 'Min. quantity', cell: (tool) => tool.minQty },
                 ]}
               />

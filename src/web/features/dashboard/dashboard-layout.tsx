@@ -4,10 +4,17 @@ import { Loading } from '../../components/loading';
 import { useSession } from '../../lib/session-store';
 import { useAdminStatus } from '../accounts/api/get-admin-status';
 
+/** Everyone's account security pages, at the end of either menu. */
+const securityItems: { to: string; label: string; end?: boolean }[] = [
+  { to: paths.changePassword, label: 'Change Password' },
+  { to: paths.sessions, label: 'Sessions' },
+  { to: paths.twoFactor, label: 'Two-step sign-in' },
+];
 const customerItems = [
   { to: paths.dashboard, label: 'My Profile', end: true },
   { to: paths.myOrders, label: 'My Orders' },
   { to: paths.addReview, label: 'Add Review' },
+  ...securityItems,
 ];
 const adminItems = [
   { to: paths.dashboard, label: 'My Profile', end: true },
@@ -17,7 +24,10 @@ const adminItems = [
   { to: paths.manageTools, label: 'Manage Tools' },
   { to: paths.manageOrders, label: 'Manage Orders' },
   { to: paths.messages, label: 'Messages' },
+  { to: paths.manageReviews, label: 'Reviews' },
   { to: paths.activity, label: 'Activity' },
+  { to: paths.settings, label: 'Settings' },
+  ...securityItems,
 ];
 
 const closeDrawer = () => {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { API_ERRORS, TOASTS } from '../../../shared/messages';
 import type { TestCardInput } from '../../../shared/schemas/orders';
@@ -29,6 +29,12 @@ export default function CheckoutPage() {
   const queryClient = useQueryClient();
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [declined, setDeclined] = useState<{ message: string; at: number } | null>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  // Any other refusal (sold out meanwhile, expired) is said under the form: brought into view.
+  useEffect(() => {
+    if (error) errorRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [error]);
   const [paidWith, setPaidWith] = useState<string | null>(null);
 
   if (order.isPending || config.isPending) return <Loading label="Loading your order" />;
@@ -59,12 +65,14 @@ export default function CheckoutPage() {
   const payWithTestCard = async (card: TestCardInput) => {
     if (!intent.data || paying || transactionId) return;
     setError(null);
+    setDeclined(null);
     setPaying(true);
     try {
       const { paymentIntent } = await confirmTestPayment(intent.data.clientSecret, card, billingDetails);
       await settle(paymentIntent.id);
     } catch (failure) {
-      setError(errorText(failure));
+      if (failure instanceof ApiRequestError && failure.status === 402) setDeclined({ message: failure.message, at: Date.now() });
+      else setError(errorText(failure));
     } finally {
       setPaying(false);
     }
@@ -102,9 +110,16 @@ export default function CheckoutPage() {
             <div role="status">
               <p className="text-lg font-semibold text-success">{TOASTS.paymentSucceeded}</p>
               <p className="mt-2 text-sm">
-                Your transaction id: <span className="font-mono break-all" data-testid="transaction-id">{transactionId}</span>
+                Your transaction id:
               </p>
-              <Link to={paths.myOrders} className="btn btn-outline mt-6">Back to My Orders</Link>
+              {/* One token someone may copy or read out: never broken across lines (it scrolls on a narrow phone). */}
+              <p className="overflow-x-auto">
+                <code className="font-mono text-sm whitespace-nowrap" data-testid="transaction-id">{transactionId}</code>
+              </p>
+              <div className="mt-6 flex flex-wrap gap-2">
+                <Link to={paths.orderPage(current._id)} className="btn btn-primary">See the order and its invoice</Link>
+                <Link to={paths.myOrders} className="btn btn-outline">Back to My Orders</Link>
+              </div>
             </div>
           ) : current.status === 'expired' ? (
             <p role="alert" className="text-error">{API_ERRORS.orderExpired}</p>
@@ -123,10 +138,10 @@ export default function CheckoutPage() {
               />
             </Suspense>
           ) : (
-            <TestCardForm disabled={Boolean(transactionId)} paying={paying} onPay={(card) => void payWithTestCard(card)} />
+            <TestCardForm disabled={Boolean(transactionId)} paying={paying} declined={declined} onPay={(card) => void payWithTestCard(card)} />
           )}
           {error && !transactionId ? (
-            <p role="alert" className="mt-4 text-sm font-medium text-error" data-testid="payment-error">{error}</p>
+            <p ref={errorRef} role="alert" className="mt-4 text-sm font-medium text-error" data-testid="payment-error">{error}</p>
           ) : null}
         </div>
       </div>

@@ -23,7 +23,14 @@ const columns: DataTableColumn<Order>[] = [
   {
     header: 'Item',
     primary: true,
-    cell: (order) => <OrderItems order={order} />,
+    cell: (order) => (
+      <div className="space-y-1">
+        <Link to={paths.orderPage(order._id)} className="link link-primary text-sm font-semibold whitespace-nowrap" data-testid="order-number">
+          {order.number}
+        </Link>
+        <OrderItems order={order} />
+      </div>
+    ),
   },
   {
     header: 'Description',

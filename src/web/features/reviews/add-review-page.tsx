@@ -36,6 +36,7 @@ export default function AddReviewPage() {
   return (
     <section aria-labelledby="review-title" className="max-w-2xl">
       <h2 id="review-title" className="text-3xl font-bold">Add Review</h2>
+      <p className="mt-2 text-base-content/80">Reviews come from our buyers: tell others how the tools you bought from us work for you.</p>
       <form onSubmit={onSubmit} noValidate className="card mt-6 space-y-4 bg-base-100 p-6 shadow-sm ring-1 ring-base-300" aria-label="Review form">
         <Controller control={control} name="rating" render={({ field }) => <StarRatingInput name="rating" value={field.value} onChange={field.onChange} />} />
         <TextAreaField label="Your review" rows={5} registration={register('reviewText')} error={errors.reviewText} />

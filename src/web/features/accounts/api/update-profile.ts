@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileUpdate } from '../../../../shared/schemas/accounts';
+import type { ProfileUpdateBody } from '../../../../shared/schemas/accounts';
 import { authedRequest } from '../../../lib/authed-request';
 import { profileQueryKey } from './get-profile';
 
 /** PUT /user/{email} with the bearer token. */
-export async function updateProfile(email: string, changes: ProfileUpdate) {
+export async function updateProfile(email: string, changes: ProfileUpdateBody) {
   return (await authedRequest<{ acknowledged: boolean }>(`/user/${encodeURIComponent(email)}`, { method: 'PUT', body: changes })).data;
 }
 
 export function useUpdateProfile(email: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: ProfileUpdate) => updateProfile(email, changes),
+    mutationFn: (changes: ProfileUpdateBody) => updateProfile(email, changes),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryKey(email) }),
   });
 }

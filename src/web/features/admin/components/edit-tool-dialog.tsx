@@ -14,6 +14,8 @@ import { PRODUCT_FIELD_NAMES, productEditFormSchema, productPatch } from '../pro
 import { applyServerFieldErrors } from '../server-field-errors';
 import { ProductFields } from './product-fields';
 import { useModalDialog } from '../../../components/use-modal-dialog';
+import { Loading } from '../../../components/loading';
+import { useToolLowStock } from '../api/get-tool-low-stock';
 
 interface EditToolDialogProps {
   /** The tool being edited; null while the dialog is closed. */
@@ -31,15 +33,28 @@ export function EditToolDialog({ tool, onClose }: EditToolDialogProps) {
   const open = tool !== null;
   const dialog = useModalDialog(open);
 
+  // The tool's own low-stock mark is the admin's to see, not the catalogue's: read apart, before the form starts.
+  const lowStock = useToolLowStock(tool?._id ?? null);
+
   return (
     <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={() => open && onClose()}>
       {/* A new tool remounts the form, so it starts from that tool's values. */}
-      {tool ? <EditToolForm key={tool._id} tool={tool} titleId={titleId} onDone={onClose} /> : null}
+      {tool && lowStock.data ? (
+        <EditToolForm key={tool._id} tool={tool} lowStock={lowStock.data} titleId={titleId} onDone={onClose} />
+      ) : tool ? (
+        <div className="modal-box">
+          <h2 id={titleId} className="text-lg font-bold">Edit {tool.name}</h2>
+          {lowStock.isError ? <p role="alert" className="alert alert-error mt-4 text-sm">{TOASTS.tryAgain}</p> : <Loading label="Loading the tool" />}
+          <div className="modal-action">
+            <button type="button" className="btn" onClick={onClose}>Cancel</button>
+          </div>
+        </div>
+      ) : null}
     </dialog>
   );
 }
 
-function toForm(tool: Tool): ProductForm {
+function toForm(tool: Tool, lowStockThreshold: number | null): ProductForm {
   return {
     name: tool.name,
     price: tool.price,
@@ -47,10 +62,18 @@ function toForm(tool: Tool): ProductForm {
     description: tool.description,
     minQty: tool.minQty,
     availableQty: tool.availableQty,
+    lowStockThreshold,
   };
 }
 
-function EditToolForm({ tool, titleId, onDone }: { tool: Tool; titleId: string; onDone: () => void }) {
+interface EditToolFormProps {
+  tool: Tool;
+  lowStock: { lowStockThreshold: number | null; storeThreshold: number };
+  titleId: string;
+  onDone: () => void;
+}
+
+function EditToolForm({ tool, lowStock, titleId, onDone }: EditToolFormProps) {
   const queryClient = useQueryClient();
   const updateTool = useUpdateTool();
   const uploading = useIsMutating({ mutationKey: uploadImageMutationKey }) > 0;
@@ -60,11 +83,13 @@ function EditToolForm({ tool, titleId, onDone }: { tool: Tool; titleId: string; 
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<ProductForm, unknown, ProductCreate>({
     resolver: zodResolver(productEditFormSchema(tool.image)),
-    defaultValues: toForm(tool),
+    defaultValues: toForm(tool, lowStock.lowStockThreshold),
   });
 
   const onSubmit = form.handleSubmit(async (values) => {
     const patch = productPatch(seen, values);
+    const threshold = values.lowStockThreshold ?? null;
+    if (threshold !== lowStock.lowStockThreshold) patch.lowStockThreshold = threshold;
     if (Object.keys(patch).length === 0) {
       onDone();
       return;
@@ -97,24 +122,28 @@ function EditToolForm({ tool, titleId, onDone }: { tool: Tool; titleId: string; 
     }
   });
 
+  // The fields scroll inside the dialog and Save/Cancel stay in view at its foot, on a phone and on
+  // a 1366×900 laptop alike.
   return (
-    <div className="modal-box max-w-2xl p-4 sm:p-6">
-      <h2 id={titleId} className="text-lg font-bold">
+    <div className="modal-box flex max-h-[calc(100dvh-2rem)] max-w-2xl flex-col p-0">
+      <h2 id={titleId} className="px-4 pt-4 text-lg font-bold sm:px-6 sm:pt-6">
         Edit {tool.name}
       </h2>
-      <form onSubmit={onSubmit} noValidate aria-labelledby={titleId} className="mt-4 space-y-4">
-        <ProductFields form={form} currentImage={tool.image} />
-        {seen.availableQty !== tool.availableQty ? (
-          <p className="text-sm">
-            In stock now: <strong>{seen.availableQty}</strong>
-          </p>
-        ) : null}
-        {problem ? (
-          <p role="alert" className="alert alert-error text-sm">
-            {problem}
-          </p>
-        ) : null}
-        <div className="modal-action flex-wrap">
+      <form onSubmit={onSubmit} noValidate aria-labelledby={titleId} className="mt-4 flex min-h-0 flex-1 flex-col">
+        <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-4 pb-4 sm:px-6">
+          <ProductFields form={form} currentImage={tool.image} storeThreshold={lowStock.storeThreshold} />
+          {seen.availableQty !== tool.availableQty ? (
+            <p className="text-sm">
+              In stock now: <strong>{seen.availableQty}</strong>
+            </p>
+          ) : null}
+          {problem ? (
+            <p role="alert" className="alert alert-error text-sm">
+              {problem}
+            </p>
+          ) : null}
+        </div>
+        <div className="modal-action mt-0 flex-wrap border-t border-base-300 bg-base-100 px-4 py-3 sm:px-6">
           <button type="button" className="btn" onClick={onDone}>
             Cancel
           </button>

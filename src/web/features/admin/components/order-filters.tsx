@@ -1,8 +1,15 @@
-import { useId, useState, type FormEvent } from 'react';
-import { VALIDATION } from '../../../../shared/messages';
 import { SelectField } from '../../../components/select-field';
-import { ORDER_STATES, type OrderState } from '../../../../shared/schemas/admin';
-import { SIMPLE_EMAIL } from '../../../../shared/schemas/fields';
+import {
+  ADMIN_ORDER_SEARCH_MAX,
+  ADMIN_ORDER_SORT_FIRST_DIR,
+  ADMIN_ORDER_SORTS,
+  ORDER_STATES,
+  SORT_DIRECTIONS,
+  type AdminOrderSort,
+  type OrderState,
+  type SortDirection,
+} from '../../../../shared/schemas/admin';
+import { ListSearchForm } from './list-search-form';
 
 export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   unpaid: 'Unpaid',
@@ -12,40 +19,61 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   refunded: 'Refunded',
 };
 
-interface OrderFiltersProps {
-  state: OrderState | undefined;
-  email: string | undefined;
-  onStateChange: (state: OrderState | undefined) => void;
-  onEmailChange: (email: string | undefined) => void;
-}
+/** Each column's orders as the Sort by list names them, its first direction first. */
+export const ORDER_SORT_LABELS: Record<AdminOrderSort, Record<SortDirection, string>> = {
+  placed: { desc: 'Newest first', asc: 'Oldest first' },
+  number: { desc: 'Order number: high to low', asc: 'Order number: low to high' },
+  total: { desc: 'Total: high to low', asc: 'Total: low to high' },
+  buyer: { asc: 'Buyer: A to Z', desc: 'Buyer: Z to A' },
+  status: { asc: 'Status: unpaid first', desc: 'Status: refunded first' },
+  paid: { desc: 'Payment: latest first', asc: 'Payment: unpaid, then earliest' },
+};
 
 export const isOrderState = (value: string): value is OrderState => (ORDER_STATES as readonly string[]).includes(value);
+export const isOrderSort = (value: string): value is AdminOrderSort => (ADMIN_ORDER_SORTS as readonly string[]).includes(value);
+export const isSortDirection = (value: string): value is SortDirection => (SORT_DIRECTIONS as readonly string[]).includes(value);
 
-/** The order list's filters: a state, and a buyer's email (the API matches it exactly). */
-export function OrderFilters({ state, email, onStateChange, onEmailChange }: OrderFiltersProps) {
-  const emailId = useId();
-  const emailErrorId = `${emailId}-error`;
-  const [draft, setDraft] = useState(email ?? '');
-  const [emailError, setEmailError] = useState<string | null>(null);
+export interface OrderListView {
+  state: OrderState | undefined;
+  q: string;
+  sort: AdminOrderSort;
+  dir: SortDirection;
+}
 
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const wanted = draft.trim().toLowerCase();
-    if (wanted !== '' && !SIMPLE_EMAIL.test(wanted)) {
-      setEmailError(VALIDATION.emailInvalid);
-      return;
-    }
-    setEmailError(null);
-    onEmailChange(wanted === '' ? undefined : wanted);
-  };
+interface OrderFiltersProps {
+  view: OrderListView;
+  onStateChange: (state: OrderState | undefined) => void;
+  onSearch: (q: string) => void;
+  onSortChange: (sort: AdminOrderSort, dir: SortDirection) => void;
+}
 
+const sortOptions = ADMIN_ORDER_SORTS.flatMap((sort) => {
+  const first = ADMIN_ORDER_SORT_FIRST_DIR[sort];
+  return [first, first === 'asc' ? 'desc' : 'asc'].map((dir) => ({ value: `${sort}:${dir}`, label: ORDER_SORT_LABELS[sort][dir as SortDirection] }));
+});
+
+/**
+ * Manage Orders' filters: one search box (an order number, or a part of a buyer's name or email or
+ * of a tool's name: the API decides which), the state, and the order. The order is also chosen
+ * from the column headings; this list is what a phone shows, where the rows are cards.
+ */
+export function OrderFilters({ view, onStateChange, onSearch, onSortChange }: OrderFiltersProps) {
   return (
     <div className="mt-6 flex flex-wrap items-start gap-4">
+      <ListSearchForm
+        name="Orders"
+        label="Search orders"
+        hint="Order number (TH-100042), part of a buyer's name or email, or a tool's name"
+        value={view.q}
+        maxLength={ADMIN_ORDER_SEARCH_MAX}
+        onSearch={onSearch}
+        className="w-full xl:w-auto xl:flex-1"
+      />
       <SelectField
         label="Show"
         className="w-full sm:w-auto"
-        selectClassName="w-full sm:w-64"
-        value={state ?? ''}
+        selectClassName="w-full sm:w-60"
+        value={view.state ?? ''}
         onChange={(event) => onStateChange(isOrderState(event.target.value) ? event.target.value : undefined)}
       >
         <option value="">All</option>
@@ -55,45 +83,22 @@ export function OrderFilters({ state, email, onStateChange, onEmailChange }: Ord
           </option>
         ))}
       </SelectField>
-      <form role="search" aria-label="Orders by buyer" onSubmit={search} noValidate className="form-control w-full min-w-0 sm:w-auto sm:flex-1">
-        <label htmlFor={emailId} className="mb-1 block text-sm font-medium">
-          Buyer email
-        </label>
-        <div className="flex flex-wrap gap-2">
-          <input
-            id={emailId}
-            type="email"
-            autoComplete="off"
-            className={`input min-w-0 flex-1 ${emailError ? 'input-error' : ''}`}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? emailErrorId : undefined}
-          />
-          <button type="submit" className="btn btn-primary">
-            Search
-          </button>
-          {email ? (
-            <button
-              type="button"
-              className="btn btn-ghost"
-              onClick={() => {
-                setDraft('');
-                setEmailError(null);
-                onEmailChange(undefined);
-              }}
-            >
-              Clear
-            </button>
-          ) : null}
-        </div>
-        {emailError ? (
-          <p id={emailErrorId} role="alert" className="mt-1 text-sm text-error">
-            {emailError}
-          </p>
-        ) : null}
-      </form>
+      <SelectField
+        label="Sort by"
+        className="w-full sm:w-auto"
+        selectClassName="w-full sm:w-64"
+        value={`${view.sort}:${view.dir}`}
+        onChange={(event) => {
+          const [sort = '', dir = ''] = event.target.value.split(':');
+          if (isOrderSort(sort) && isSortDirection(dir)) onSortChange(sort, dir);
+        }}
+      >
+        {sortOptions.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </SelectField>
     </div>
   );
 }
-

@@ -10,10 +10,12 @@ interface ProductFieldsProps<Output> {
   imageKey?: number;
   /** When editing: the tool's image as saved, shown even if it is one of the store's own files. */
   currentImage?: string;
+  /** The store's low-stock mark, shown as what an empty mark of the tool's own means; no field without it. */
+  storeThreshold?: number | undefined;
 }
 
 /** The fields of a tool, shared by Add Product and the Manage Tools edit dialog. */
-export function ProductFields<Output>({ form, imageKey = 0, currentImage }: ProductFieldsProps<Output>) {
+export function ProductFields<Output>({ form, imageKey = 0, currentImage, storeThreshold }: ProductFieldsProps<Output>) {
   const {
     control,
     register,
@@ -70,6 +72,17 @@ export function ProductFields<Output>({ form, imageKey = 0, currentImage }: Prod
           error={errors.availableQty}
         />
       </div>
+      {storeThreshold !== undefined ? (
+        <TextField
+          label={`Low stock at (empty: the store's ${storeThreshold})`}
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="0"
+          registration={register('lowStockThreshold', { setValueAs: (value: unknown) => (value === '' || value === null ? null : Number(value)) })}
+          error={errors.lowStockThreshold}
+        />
+      ) : null}
     </>
   );
 }

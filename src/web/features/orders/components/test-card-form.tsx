@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { testCardSchema, type TestCardInput } from '../../../../shared/schemas/orders';
 import { TextField } from '../../../components/form-field';
@@ -8,21 +9,31 @@ interface TestCardFormProps {
   disabled: boolean;
   paying: boolean;
   onPay: (card: TestCardInput) => void;
+  /** The processor declined the card: shown under the card number, which takes the focus (and so comes into view). */
+  declined?: { message: string; at: number } | null;
 }
 
 /** The card form of the built-in test-mode processor: number, expiry (MM/YY) and CVC. */
-export function TestCardForm({ disabled, paying, onPay }: TestCardFormProps) {
+export function TestCardForm({ disabled, paying, onPay, declined = null }: TestCardFormProps) {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<TestCardInput>({ resolver: zodResolver(testCardSchema), defaultValues: { number: '', expiry: '', cvc: '' } });
 
+  // A decline is about the card: said at its number field, read out (role=alert) and scrolled to,
+  // so a phone's keyboard or the screen's edge does not hide it.
+  useEffect(() => {
+    if (declined) setError('number', { type: 'declined', message: declined.message }, { shouldFocus: true });
+  }, [declined, setError]);
+
   return (
     <form onSubmit={handleSubmit((card) => onPay(card))} noValidate className="space-y-4" aria-label="Card payment form">
-      <p className="rounded-box bg-info/10 p-3 text-sm">
-        Test mode: pay with card 4242 4242 4242 4242, any future expiry date and any three-digit CVC. No real card is charged.
-      </p>
+      <div role="note" className="rounded-box border border-warning bg-warning/15 p-3 text-sm" data-testid="test-mode-notice">
+        <p className="font-semibold">Test mode – no real charges</p>
+        <p>Pay with card 4242 4242 4242 4242, any future expiry date and any three-digit CVC. No real card is charged.</p>
+      </div>
       <TextField
         label="Card number"
         inputMode="numeric"

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { CONFIRM, TOASTS } from '../../../shared/messages';
+import { paths } from '../../config/paths';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { Loading } from '../../components/loading';
+import { OrderDeliveryCard } from '../../components/order/order-delivery-card';
+import { OrderHeader } from '../../components/order/order-header';
+import { OrderLinesCard } from '../../components/order/order-lines-card';
+import { OrderTimeline } from '../../components/order/order-timeline';
+import { downloadFile } from '../../lib/download';
+import { notify } from '../../lib/toast';
+import { useDeleteOrder } from './api/delete-order';
+import { useOrder } from './api/get-order';
+import { useOrderEvents } from './api/get-order-events';
+
+/**
+ * A customer's order: what it is for, where it goes, what has happened to it, and what they can
+ * do now (pay or delete it while unpaid; download the invoice once paid).
+ */
+export default function OrderPage() {
+  const { id = '' } = useParams();
+  const order = useOrder(id);
+  const events = useOrderEvents(id);
+  const deleteOrder = useDeleteOrder();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+
+  if (order.isPending) return <Loading label="Loading the order" />;
+  if (order.isError || !order.data) return <OrderNotFound />;
+  const current = order.data;
+  const payable = !current.paid && current.status === null;
+
+  const downloadInvoice = async () => {
+    setDownloading(true);
+    try {
+      await downloadFile(`/orders/${encodeURIComponent(current._id)}/invoice.pdf`, `${current.invoiceNumber ?? current.number}.pdf`);
+    } catch (error) {
+      notify.failure(error);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const remove = async () => {
+    try {
+      await deleteOrder.mutateAsync(current._id);
+      notify.success(TOASTS.orderDeleted);
+      navigate(paths.myOrders);
+    } catch (error) {
+      notify.failure(error);
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="order-page-title" className="max-w-5xl space-y-6">
+      <Link to={paths.myOrders} className="link text-sm">← My Orders</Link>
+      <OrderHeader
+        order={current}
+        actions={
+          <>
+            {payable ? <Link to={paths.checkOut(current._id)} className="btn btn-primary">Pay</Link> : null}
+            {current.invoiceNumber ? (
+              <button type="button" className="btn btn-outline" onClick={() => void downloadInvoice()} disabled={downloading} aria-busy={downloading || undefined}>
+                Download invoice
+              </button>
+            ) : null}
+            {!current.paid ? (
+              <button type="button" className="btn btn-outline btn-error" onClick={() => setConfirming(true)}>Delete</button>
+            ) : null}
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <OrderLinesCard order={current} />
+        <div className="space-y-6">
+          <OrderDeliveryCard order={current} />
+          {events.data ? <OrderTimeline events={events.data} /> : <Loading label="Loading the timeline" />}
+        </div>
+      </div>
+      <ConfirmModal open={confirming} message={CONFIRM.deleteOrder} busy={deleteOrder.isPending} onConfirm={() => void remove()} onCancel={() => setConfirming(false)} />
+    </section>
+  );
+}
+
+function OrderNotFound() {
+  return (
+    <section>
+      <h2 className="text-3xl font-bold">Order not found</h2>
+      <Link to={paths.myOrders} className="btn btn-primary mt-6">Back to My Orders</Link>
+    </section>
+  );
+}
