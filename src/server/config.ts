@@ -41,6 +41,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** Requests per minute per client address on public write endpoints. */
   PUBLIC_WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /**
+   * Catalogue and search reads a minute per client address that the store's memory could not answer
+   * (each costs a query); answers from memory are free and never refused (decision 026).
+   */
+  CATALOGUE_READ_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  /** A catalogue or search query on PostgreSQL is stopped after this many seconds and answered 503 (decision 026). */
+  CATALOGUE_QUERY_TIMEOUT_SECONDS: z.coerce.number().min(0.05).max(600).default(2),
   /** Reviews one signed-in customer may post per hour. */
   REVIEW_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** When "1", the server stops when its standard input closes (tests use this so a server never outlives them). */
@@ -189,6 +196,14 @@ export interface TimeoutsConfig {
   keepAliveMs: number;
 }
 
+/** What one client may cost the catalogue (decision 026). */
+export interface CatalogueLimitsConfig {
+  /** Uncached catalogue and search reads a minute per client address (CATALOGUE_READ_RATE_LIMIT). */
+  uncachedReadsPerMinute: number;
+  /** PostgreSQL's statement_timeout for catalogue and search queries (CATALOGUE_QUERY_TIMEOUT_SECONDS). */
+  queryTimeoutMs: number;
+}
+
 export interface MailConfig {
   /** null: no SMTP server; messages go to `outboxDir` as .eml files (or stay queued when that is unset too). */
   smtpUrl: string | null;
@@ -211,6 +226,7 @@ export interface AppConfig {
   /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses. Never `true` (that believes any client). */
   trustProxy: false | number | string[];
   reviewRateLimitPerHour: number;
+  catalogue: CatalogueLimitsConfig;
   auth: AuthConfig;
   payments: PaymentsConfig;
   /** How long an unpaid order may be paid (it holds no stock meanwhile). */
@@ -288,6 +304,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     exitWithStdin: e.EXIT_WITH_STDIN === '1',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     reviewRateLimitPerHour: e.REVIEW_RATE_LIMIT,
+    catalogue: {
+      uncachedReadsPerMinute: e.CATALOGUE_READ_RATE_LIMIT,
+      queryTimeoutMs: Math.round(e.CATALOGUE_QUERY_TIMEOUT_SECONDS * 1000),
+    },
     auth: {
       secret: e.AUTH_SECRET ?? null,
       publicUrl,

@@ -83,3 +83,9 @@ export const TOTAL_COUNT_HEADER = 'x-total-count';
  * the last page. Opaque: clients pass it back as it is.
  */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+/**
+ * A catalogue search counts its matches up to this many: past it, `X-Total-Count` says this many
+ * and Our Tools says "10,000+" (decision 026).
+ */
+export const SEARCH_COUNT_MAX = 10_000;

@@ -48,6 +48,8 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, options: { star
       AUTH_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
       // Tests sign many customers up from one address; the limit has tests of its own.
       SIGN_UP_RATE_LIMIT: '100000',
+      // ... and read many catalogue pages; the allowance has tests of its own (catalogue/catalogue-abuse.test.ts).
+      CATALOGUE_READ_RATE_LIMIT: '100000',
       // Admins made by these tests have no authenticator app; the requirement has tests of its own.
       ADMIN_TWO_FACTOR: 'optional',
       ...env,

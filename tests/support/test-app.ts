@@ -19,6 +19,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     AUTH_RATE_LIMIT: '1000',
     // Tests sign many customers up from one address; the limit has tests of its own (accounts/mail-floods.test.ts).
     SIGN_UP_RATE_LIMIT: '100000',
+    // Tests read many catalogue pages and searches from one address; the allowance has tests of its own (catalogue/catalogue-abuse.test.ts).
+    CATALOGUE_READ_RATE_LIMIT: '100000',
     // Tests place many orders for one buyer; the cap has tests of its own (orders/unpaid-cap-race.test.ts).
     MAX_UNPAID_ORDERS: '1000',
     // Tests read no mail unless they ask for a catcher, yet most of them exercise the store as it

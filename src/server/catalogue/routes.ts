@@ -1,3 +1,4 @@
+import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,22 +7,40 @@ import {
   CATALOGUE_SORTS,
   idParam,
   isUuid,
+  ITEMS_OFFSET_MAX,
   itemsQuerySchema,
   NEXT_CURSOR_HEADER,
   PAGE,
   toolSchema,
   TOTAL_COUNT_HEADER,
+  type ApiError,
+  type ItemsQuery,
 } from '../../shared';
 import { NotFoundError } from '../lib/domain-errors';
 import { CATALOGUE_CACHE_CONTROL } from '../lib/cache-headers';
 import { CACHED_READ_ROUTE } from '../lib/cached-read-route';
+import { RETRY_AFTER_SECONDS } from '../lib/database-unavailable';
 import { answerFromCache, ResponseCache } from '../lib/response-cache';
 import { toolsAdminRoutes } from './admin-routes';
 import { decodeCursor, encodeCursor } from './catalogue-cursor';
+import { ClientReadsFullError, createPerClientReads } from './client-reads';
 import { imageRoutes } from './images-routes';
 import { searchWords } from './search-terms';
 import { forgetToolCount } from './tool-count-cache';
-import { findTool, listTools } from './tools-repository';
+import { CatalogueQueryTimeoutError, findTool, listTools, SEARCH_COUNT_MAX } from './tools-repository';
+
+export interface CatalogueRoutesOptions {
+  /** Uncached catalogue and search reads a minute per client address (CATALOGUE_READ_RATE_LIMIT). */
+  uncachedReadsPerMinute: number;
+  /** statement_timeout of the catalogue's queries; null where the database ignores it (PGlite). */
+  queryTimeoutMs: number | null;
+}
+
+/** Uncached reads one client may have running at once in this process, and waiting (client-reads.ts). */
+const CLIENT_READS_AT_ONCE = 2;
+const CLIENT_READS_WAITING = 8;
+/** A client whose reads are full is asked to come back after this long: one read's time, rounded up. */
+const CLIENT_READS_RETRY_AFTER_SECONDS = 1;
 
 /**
  * Answers kept as ready bytes, in three stores so that no stream of requests a client chooses can
@@ -36,7 +55,7 @@ const SINGLE_TOOLS = 2_000;
 const OTHER_PAGES = 1_000;
 const OTHER_PAGES_BYTES = 16 * 1024 * 1024;
 
-export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, opts) => {
   // Every answer here is public and the same for every caller (no per-user field), so one copy
   // serves everyone. A tool added, edited or deleted, or stock moved, through any process drops it.
   const firstPages = new ResponseCache(FIRST_PAGES);
@@ -50,48 +69,112 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.addHook('onClose', async () => unsubscribe());
 
+  /** Where the answer to a page request is kept, and under which key. */
+  function pageAnswer(query: ItemsQuery) {
+    const { limit, offset, sort, q, after } = query;
+    const position = after === undefined ? null : decodeCursor(after, sort);
+    const words = searchWords(q);
+    const isFirstPage = words.length === 0 && position === null && offset === 0;
+    const answers = isFirstPage ? firstPages : otherPages;
+    const key = isFirstPage ? `${sort}:${limit}` : `${sort}:${limit}:${offset}:${after ?? ''}:${words.join(' ')}`;
+    return { answers, key, position, words };
+  }
+  const toolKey = (id: string) => `item:${id.toLowerCase()}`;
+
+  /**
+   * One client's allowance of reads that cost a query (decision 026): @fastify/rate-limit counts
+   * them (in Redis when REDIS_URL is set, so all processes share one count), after validation, and
+   * never a request the catalogue's memory answers: a cached page is free and never refused. Its
+   * key (the client address as the limiter reads it) also names the client for clientReads.
+   */
+  const clientOf = new WeakMap<FastifyRequest, string>();
+  const uncachedReads = (isCached: (request: FastifyRequest) => boolean) => ({
+    rateLimit: {
+      max: opts.uncachedReadsPerMinute,
+      timeWindow: '1 minute',
+      hook: 'preHandler' as const,
+      allowList: (request: FastifyRequest, client: string) => {
+        if (isCached(request)) return true;
+        clientOf.set(request, client);
+        return false;
+      },
+    },
+  });
+  const clientReads = createPerClientReads({ atOnce: CLIENT_READS_AT_ONCE, waiting: CLIENT_READS_WAITING });
+  const readFor = <T>(request: FastifyRequest, read: () => Promise<T>) => clientReads.run(clientOf.get(request) ?? request.ip, read);
+
+  // Both refusals leave the request as if it had not come: the client may send it again shortly.
+  app.setErrorHandler((error: FastifyError | ClientReadsFullError | CatalogueQueryTimeoutError, request, reply) => {
+    if (error instanceof ClientReadsFullError) {
+      return reply
+        .code(429)
+        .header('retry-after', String(CLIENT_READS_RETRY_AFTER_SECONDS))
+        .send({ statusCode: 429, message: API_ERRORS.tooManyRequests } satisfies ApiError);
+    }
+    if (error instanceof CatalogueQueryTimeoutError) {
+      request.log.warn({ req: request }, 'catalogue query stopped by its time limit');
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ statusCode: 503, message: API_ERRORS.catalogueBusy } satisfies ApiError);
+    }
+    throw error;
+  });
+
   app.get(
     '/items',
     {
       ...CACHED_READ_ROUTE,
+      config: uncachedReads((request) => {
+        const { answers, key } = pageAnswer(request.query as ItemsQuery);
+        return answers.peek(key) !== undefined;
+      }),
       schema: {
         description:
           'A page of the catalogue, searched (`q`: every word, as the start of a word) and sorted (`sort`). ' +
-          `The \`${TOTAL_COUNT_HEADER}\` header holds how many tools the whole list has; \`${NEXT_CURSOR_HEADER}\`, ` +
-          'when there is a next page, the value of `after` that asks for it (deep pages: use it rather than `offset`).',
+          `The \`${TOTAL_COUNT_HEADER}\` header holds how many tools the whole list has (a search counts its matches up to ${SEARCH_COUNT_MAX}); \`${NEXT_CURSOR_HEADER}\`, ` +
+          `when there is a next page, the value of \`after\` that asks for it. \`offset\` reaches the first ${ITEMS_OFFSET_MAX} rows; deeper pages go by \`after\`. ` +
+          'Answers the catalogue holds in memory are free; other reads count against a per-client allowance (429 with Retry-After past it).',
         querystring: itemsQuerySchema,
-        response: { 200: z.array(toolSchema), 400: apiErrorSchema },
+        response: { 200: z.array(toolSchema), 400: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     (request, reply) => {
-      const { limit, offset, sort, q, after } = request.query;
-      const position = after === undefined ? null : decodeCursor(after, sort);
-      const words = searchWords(q);
-      const isFirstPage = words.length === 0 && position === null && offset === 0;
-      const answers = isFirstPage ? firstPages : otherPages;
-      const key = isFirstPage ? `${sort}:${limit}` : `${sort}:${limit}:${offset}:${after ?? ''}:${words.join(' ')}`;
-      return answerFromCache(request, reply, answers, key, async () => {
-        const { items, total, next } = await listTools(app.db, { limit, offset, sort, after: position, words });
-        const headers: Record<string, string> = { 'cache-control': CATALOGUE_CACHE_CONTROL, [TOTAL_COUNT_HEADER]: String(total) };
-        if (next) headers[NEXT_CURSOR_HEADER] = encodeCursor(next);
-        return { json: reply.serialize(items), headers };
-      });
+      const { limit, offset, sort } = request.query;
+      const { answers, key, position, words } = pageAnswer(request.query);
+      return answerFromCache(request, reply, answers, key, () =>
+        readFor(request, async () => {
+          const { items, total, next } = await listTools(app.db, { limit, offset, sort, after: position, words }, opts.queryTimeoutMs);
+          const headers: Record<string, string> = { 'cache-control': CATALOGUE_CACHE_CONTROL, [TOTAL_COUNT_HEADER]: String(total) };
+          if (next) headers[NEXT_CURSOR_HEADER] = encodeCursor(next);
+          return { json: reply.serialize(items), headers };
+        }),
+      );
     },
   );
 
   app.get(
     '/items/:id',
-    { ...CACHED_READ_ROUTE, schema: { params: idParam, response: { 200: toolSchema, 404: apiErrorSchema } } },
+    {
+      ...CACHED_READ_ROUTE,
+      config: uncachedReads((request) => {
+        const { id } = request.params as { id: string };
+        return !isUuid(id) || singleTools.peek(toolKey(id)) !== undefined;
+      }),
+      schema: { params: idParam, response: { 200: toolSchema, 404: apiErrorSchema, 429: apiErrorSchema } },
+    },
     (request, reply) => {
       const { id } = request.params;
       // A malformed id names no tool: the same 404 as an unknown one, and no query.
       if (!isUuid(id)) throw new NotFoundError(API_ERRORS.toolNotFound);
-      return answerFromCache(request, reply, singleTools, `item:${id.toLowerCase()}`, async () => {
-        const tool = await findTool(app.db, id);
-        // Not cached: an unknown id costs its query every time, as before, and fills no memory.
-        if (!tool) throw new NotFoundError(API_ERRORS.toolNotFound);
-        return { json: reply.serialize(tool), headers: { 'cache-control': CATALOGUE_CACHE_CONTROL } };
-      });
+      return answerFromCache(request, reply, singleTools, toolKey(id), () =>
+        readFor(request, async () => {
+          const tool = await findTool(app.db, id);
+          // Not cached: an unknown id costs its query every time, as before, and fills no memory.
+          if (!tool) throw new NotFoundError(API_ERRORS.toolNotFound);
+          return { json: reply.serialize(tool), headers: { 'cache-control': CATALOGUE_CACHE_CONTROL } };
+        }),
+      );
     },
   );
 

@@ -1,7 +1,7 @@
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { CatalogueSort, Tool } from '../../shared';
-import { centsToDollars } from '../../shared';
-import type { AppDatabase } from '../db/client';
+import { centsToDollars, SEARCH_COUNT_MAX } from '../../shared';
+import type { AppDatabase, AppTransaction } from '../db/client';
 import { tools } from '../db/schema';
 import { publishChange } from '../lib/change-bus';
 import type { CataloguePosition } from './catalogue-cursor';
@@ -55,17 +55,68 @@ export interface CataloguePage {
  */
 const WALK_WHEN_ONE_IN = 10;
 
-/** One page of the catalogue in the requested order, searched or not, and how many tools the list holds. */
-export async function listTools(db: AppDatabase, request: CataloguePageRequest): Promise<CataloguePage> {
+/**
+ * A search counts its matches up to this many. Counting every match of a word in every tool read
+ * all 100,000 rows (0.1–0.5 s on PGlite), and a script inventing such searches makes each one new
+ * to the count cache; past this many, X-Total-Count says this many and the page is read by walking
+ * (the matches are then at least one tool in WALK_WHEN_ONE_IN at 100,000 tools). Decision 026.
+ */
+export { SEARCH_COUNT_MAX } from '../../shared/constants';
+
+/** The statement timeout had stopped a catalogue query (PostgreSQL): the caller may try again shortly. */
+export class CatalogueQueryTimeoutError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('a catalogue query ran past its time limit', options);
+    this.name = 'CatalogueQueryTimeoutError';
+  }
+}
+
+type Reader = AppDatabase | AppTransaction;
+
+/**
+ * One page of the catalogue in the requested order, searched or not, and how many tools the list
+ * holds. With `timeoutMs`, its queries run in one read-only transaction whose statement_timeout is
+ * that long, and a query stopped by it throws CatalogueQueryTimeoutError. PGlite ignores
+ * statement_timeout (it has no timer signal in WebAssembly; decision 026), so callers pass null there.
+ */
+export async function listTools(db: AppDatabase, request: CataloguePageRequest, timeoutMs: number | null = null): Promise<CataloguePage> {
+  if (timeoutMs === null) return readPage(db, db, request);
+  try {
+    return await db.transaction(
+      async (tx) => {
+        await tx.execute(sql`select set_config('statement_timeout', ${String(Math.round(timeoutMs))}, true)`);
+        return readPage(db, tx, request);
+      },
+      { accessMode: 'read only' },
+    );
+  } catch (error) {
+    if (isQueryCanceled(error)) throw new CatalogueQueryTimeoutError({ cause: error });
+    throw error;
+  }
+}
+
+/** SQLSTATE 57014 (query_canceled): what statement_timeout raises. Drizzle wraps the driver's error. */
+function isQueryCanceled(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 6; depth += 1) {
+    if ((current as { code?: unknown }).code === '57014') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** `db` keys the count cache; `reader` runs the queries (the database, or the timed transaction). */
+async function readPage(db: AppDatabase, reader: Reader, request: CataloguePageRequest): Promise<CataloguePage> {
   let rows: PageRow[];
   let total: number;
   if (request.words.length === 0) {
-    [rows, total] = await Promise.all([pageRows(db, pageQuery(request, 'walk')), countTools(db, [])]);
+    [rows, total] = await Promise.all([pageRows(reader, pageQuery(request, 'walk')), countTools(db, reader, [])]);
   } else {
     // The matches first: a search matching nothing (what a script inventing searches mostly sends)
     // costs one index probe, and neither the catalogue's count nor a page query.
-    total = await countTools(db, request.words);
-    rows = total === 0 ? [] : await pageRows(db, pageQuery(request, searchPlan(total, await countTools(db, []))));
+    const matches = await countTools(db, reader, request.words);
+    total = Math.min(matches, SEARCH_COUNT_MAX);
+    const plan = matches > SEARCH_COUNT_MAX ? 'walk' : searchPlan(matches, await countTools(db, reader, []));
+    rows = matches === 0 ? [] : await pageRows(reader, pageQuery(request, plan));
   }
   const page = rows.slice(0, request.limit);
   const last = page.at(-1);
@@ -114,11 +165,18 @@ function startsAfter(order: SortOrder, position: CataloguePosition): SQL {
   return sql`(${order.key}, ${tools.id}) ${comparison} (${order.keyValue(position.key)}, ${position.id}::uuid)`;
 }
 
-/** How many tools hold every search word (all tools for none), through the count cache. */
-function countTools(db: AppDatabase, words: readonly string[]): Promise<number> {
+/**
+ * How many tools hold every search word, up to SEARCH_COUNT_MAX + 1 (more than the bound: the
+ * search matches "many"), or all tools for none, through the count cache.
+ */
+function countTools(db: AppDatabase, reader: Reader, words: readonly string[]): Promise<number> {
   return cachedToolCount(db, words.join(' '), async () => {
-    const query = db.select({ total: count() }).from(tools);
-    const [totals] = await (words.length > 0 ? query.where(matchesSearch(words)) : query);
+    if (words.length === 0) {
+      const [totals] = await reader.select({ total: count() }).from(tools);
+      return totals?.total ?? 0;
+    }
+    const matches = reader.select({ one: sql`1` }).from(tools).where(matchesSearch(words)).limit(SEARCH_COUNT_MAX + 1).as('matches');
+    const [totals] = await reader.select({ total: count() }).from(matches);
     return totals?.total ?? 0;
   });
 }
@@ -135,7 +193,7 @@ interface PageRow {
   sort_key: number | string | bigint;
 }
 
-async function pageRows(db: AppDatabase, query: SQL): Promise<PageRow[]> {
+async function pageRows(db: Reader, query: SQL): Promise<PageRow[]> {
   // Both drivers answer db.execute with an object carrying `rows`.
   return ((await db.execute(query)) as unknown as { rows: PageRow[] }).rows;
 }

@@ -34,6 +34,17 @@ export interface DatabaseHandle {
    * database's worker thread died. PostgreSQL's never does: its pool reconnects.
    */
   lost: Promise<Error>;
+  /**
+   * The embedded database's data folder as a gzipped tarball, consistent while the store runs
+   * (a checkpoint, then the files at one instant; backup.ts). Absent on PostgreSQL: pg_dump.
+   */
+  dumpDataDir?: () => Promise<Blob>;
+  /**
+   * Where /api/ready asks whether the database answers. On PostgreSQL a connection of its own, kept
+   * out of the pool, so that a pool busy with one client's flood of queries does not make a healthy
+   * database look unreachable (decision 026); on PGlite the database itself (it has one connection).
+   */
+  probe: AppDatabase;
   close(): Promise<void>;
 }
 
@@ -50,8 +61,12 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
   // An error on an idle pooled client (a server restart) must not crash the process;
   // the next query gets a fresh connection.
   pool.on('error', () => {});
+  // One connection, opened when first asked and again after a failure, like the pool's.
+  const probePool = new pg.Pool({ connectionString: url, max: 1 });
+  probePool.on('error', () => {});
   return {
     db: drizzlePg(pool, { schema }) as unknown as AppDatabase,
+    probe: drizzlePg(probePool, { schema }) as unknown as AppDatabase,
     kind: 'postgres',
     async withExclusiveLock(key, work) {
       const client = await pool.connect();
@@ -69,7 +84,9 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
     // Not from the pool: LISTEN belongs to one session, which must stay open (and idle) for good.
     listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
     lost: never,
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), probePool.end()]);
+    },
   };
 }
 
@@ -78,10 +95,12 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
  * database and nothing else: the tests' migrated copy, the catalogue benchmark).
  */
 export function wrapPglite(client: PGlite | PgliteWorkerClient): DatabaseHandle {
+  // drizzle's PGlite driver calls `query` and `transaction` (then `query` on the transaction):
+  // the worker's client answers both as PGlite does (pglite-worker-client.test.ts holds it to that).
+  const db = drizzlePglite(client as PGlite, { schema }) as unknown as AppDatabase;
   return {
-    // drizzle's PGlite driver calls `query` and `transaction` (then `query` on the transaction):
-    // the worker's client answers both as PGlite does (pglite-worker-client.test.ts holds it to that).
-    db: drizzlePglite(client as PGlite, { schema }) as unknown as AppDatabase,
+    db,
+    probe: db,
     kind: 'pglite',
     withExclusiveLock: (_key, work) => work(),
     async listen(channel, handlers) {
@@ -90,6 +109,11 @@ export function wrapPglite(client: PGlite | PgliteWorkerClient): DatabaseHandle 
       return () => (client.closed ? Promise.resolve() : unlisten());
     },
     lost: client instanceof PgliteWorkerClient ? client.lost : never,
+    async dumpDataDir() {
+      // Dirty pages to the data files first, so the copy opens without replaying the WAL.
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('gzip');
+    },
     close: () => client.close(),
   };
 }

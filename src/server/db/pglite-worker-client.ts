@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -6,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { messages, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { PGLITE_WORKER_FILE, PROJECT_ROOT } from '../paths';
-import type { Reply, Request, WireError, WireQueryOptions, WorkerStart } from './pglite-worker-protocol';
+import { CREATE_DATA_DIR_ENV, type Reply, type Request, type WireError, type WireQueryOptions, type WorkerStart } from './pglite-worker-protocol';
 
 /** The part of a PGlite transaction drizzle uses (`query`), and `exec` for scripts. */
 export interface WorkerTransaction {
@@ -53,14 +54,9 @@ export class PgliteWorkerClient {
     worker.on('exit', (code) => this.#fail(`the database worker exited with code ${code}`));
   }
 
-  /** Starts the worker and waits until its PGlite is open (a new folder takes a few seconds). */
+  /** Starts the worker and waits until its PGlite is open (a new folder is created first, in a process of its own). */
   static async start(options: Pick<WorkerStart, 'dataDir' | 'loadDataDir'> = {}): Promise<PgliteWorkerClient> {
-    if (options.dataDir && !existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
-      // A new folder: PGlite creates it (initdb) with a second PostgreSQL of its own, whose memory
-      // its worker's small heap never had reason to collect: the store held 820 MB after a first
-      // start, 310 MB after any other. That PostgreSQL runs and dies in a worker of its own.
-      await (await PgliteWorkerClient.#spawn(options)).close();
-    }
+    if (options.dataDir && !existsSync(path.join(options.dataDir, 'PG_VERSION'))) await createDataFolder(options.dataDir);
     return PgliteWorkerClient.#spawn(options);
   }
 
@@ -152,6 +148,11 @@ export class PgliteWorkerClient {
     };
   }
 
+  /** PGlite's `dumpDataDir`: the whole data folder as a tarball, taken between statements. */
+  async dumpDataDir(compression: 'gzip' | 'none' = 'gzip'): Promise<Blob> {
+    return (await this.#call({ op: 'dump', id: 0, compression })) as Blob;
+  }
+
   /** Closes PGlite (after the work already sent), then ends the thread. */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -223,6 +224,30 @@ export class PgliteWorkerClient {
   }
 }
 
+/**
+ * A new folder: PGlite creates it (initdb) with two more WebAssembly instances of its own (initdb
+ * and a bootstrap PostgreSQL), about 500 MB at their peak. In a thread of this process that memory
+ * stayed: the WebAssembly memories went back, but C's allocator kept about 70 MB that the
+ * compilers had freed (decision 025), and the process peaked at 890 MB. In a process of its own
+ * all of it goes back to the system when the process ends.
+ */
+async function createDataFolder(dataDir: string): Promise<void> {
+  const args = PGLITE_WORKER_FILE.endsWith('.ts')
+    ? ['--input-type=module', '--eval', typescriptBootstrap(PGLITE_WORKER_FILE)]
+    : [PGLITE_WORKER_FILE];
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, [CREATE_DATA_DIR_ENV]: dataDir },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  if (code !== 0) throw new Error(`Could not create the embedded database in ${dataDir} (exit code ${code}): ${stderr.trim()}`);
+}
+
 let assets: Promise<Pick<WorkerStart, 'pgliteWasmModule' | 'fsBundle'>> | undefined;
 
 /**
@@ -244,7 +269,8 @@ function pgliteAssets() {
 
 /**
  * Node 20 cannot load TypeScript, and a worker does not apply `--import tsx` to its own entry file:
- * from the sources (tests, `npm run dev`) the worker registers tsx's loader, then imports the file.
+ * from the sources (tests, `npm run dev`) the worker (or the process creating a new folder)
+ * registers tsx's loader, then imports the file.
  */
 function typescriptBootstrap(file: string): string {
   const tsx = pathToFileURL(path.join(PROJECT_ROOT, 'node_modules/tsx/dist/esm/api/index.mjs')).href;

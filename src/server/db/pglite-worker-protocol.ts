@@ -5,6 +5,12 @@
  * class instances but Date, Uint8Array, Blob and errors rebuilt from their fields.
  */
 
+/**
+ * Set (to a folder) when pglite-worker.ts runs as a process of its own: it creates a new embedded
+ * database there (initdb) and exits, so that initdb's memory leaves with it (decision 025).
+ */
+export const CREATE_DATA_DIR_ENV = 'PGLITE_CREATE_DATA_DIR';
+
 /** What the worker is started with (its `workerData`). */
 export interface WorkerStart {
   /** A folder on disk; without it (and without `loadDataDir`) a fresh in-memory database. */
@@ -34,6 +40,8 @@ export type Request =
   | { op: 'end'; id: number; tx: number; commit: boolean }
   | { op: 'listen'; id: number; listener: number; channel: string }
   | { op: 'unlisten'; id: number; listener: number }
+  /** PGlite's `dumpDataDir`: the data folder as a tarball, answered as a Blob (the online backup, backup.ts). */
+  | { op: 'dump'; id: number; compression: 'gzip' | 'none' }
   | { op: 'close'; id: number };
 
 export type Reply =

@@ -6,15 +6,16 @@
  *
  * PGlite's own mutexes keep its single connection in order: a transaction holds the database from
  * BEGIN to COMMIT and other statements wait behind it, exactly as they did in one thread.
+ *
+ * Started as a process rather than a thread (with PGLITE_CREATE_DATA_DIR set), it creates a new
+ * data folder and exits: the client does that before the first start on a folder.
  */
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { messages, type PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { createPglite } from './create-pglite';
-import type { Reply, Request, WireError, WireQueryOptions, WorkerStart } from './pglite-worker-protocol';
+import { CREATE_DATA_DIR_ENV, type Reply, type Request, type WireError, type WireQueryOptions, type WorkerStart } from './pglite-worker-protocol';
 
-if (isMainThread || !parentPort) throw new Error('pglite-worker is started by pglite-worker-client.ts, as a worker thread');
-const port = parentPort;
-const post = (reply: Reply) => port.postMessage(reply);
+const post = (reply: Reply) => parentPort?.postMessage(reply);
 
 /** Open transactions by the app's number: the PGlite transaction and how to end it. */
 const transactions = new Map<number, { tx: Transaction; end: (commit: boolean, replyId: number) => void }>();
@@ -109,6 +110,10 @@ async function handle(pg: PGlite, request: Request): Promise<unknown> {
       if (unlisten && !pg.closed) await unlisten();
       return null;
     }
+    case 'dump':
+      // PGlite holds its query lock while it reads the files, so no statement runs meanwhile: the
+      // tarball is the folder at one instant. A File (where there is one) goes across as a Blob.
+      return new Blob([await pg.dumpDataDir(request.compression)]);
     case 'close':
       if (!pg.closed) await pg.close();
       return null;
@@ -118,7 +123,7 @@ async function handle(pg: PGlite, request: Request): Promise<unknown> {
   }
 }
 
-async function main() {
+async function main(port: MessagePort) {
   let pg: PGlite;
   try {
     const { dataDir, ...options } = workerData as WorkerStart;
@@ -144,4 +149,18 @@ async function main() {
   post({ kind: 'ready' });
 }
 
-void main();
+/** A process of its own (pglite-worker-client.ts, `createDataFolder`): a new database folder, then exit. */
+async function createDataFolder(dataDir: string) {
+  try {
+    await (await createPglite({ dataDir })).close();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  process.exit(0);
+}
+
+const createDataDir = isMainThread ? process.env[CREATE_DATA_DIR_ENV] : undefined;
+if (createDataDir) void createDataFolder(createDataDir);
+else if (parentPort) void main(parentPort);
+else throw new Error('pglite-worker is started by pglite-worker-client.ts, as a worker thread');

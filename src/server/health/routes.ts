@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppDatabase } from '../db/client';
 import { MIGRATIONS_FOLDER } from '../db/migrate';
 import { setNoStore } from '../lib/cache-headers';
 import { checkReadiness, expectedMigrations } from './readiness';
 
 interface HealthRoutesOptions {
+  /**
+   * Where readiness asks the database (DatabaseHandle.probe: on PostgreSQL a connection outside the
+   * pool, so a pool busy with one client's queries does not read as a database away). Default: app.db.
+   */
+  probe?: AppDatabase;
   /** Where this build's migrations are; the journal is read once, here, not on every probe. */
   migrationsFolder?: string;
   /** How long /ready waits for the database before answering 503. */
@@ -59,7 +65,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
     },
     async (_request, reply) => {
       setNoStore(reply);
-      const readiness = await checkReadiness(app.db, expected, readyTimeoutMs);
+      const readiness = await checkReadiness(opts.probe ?? app.db, expected, readyTimeoutMs);
       // Checked after the database answered: shutdown may have begun while the probe waited.
       if (shuttingDown) return reply.code(503).send({ status: 'not ready' as const, reason: 'shutting down' as const });
       if (!readiness.ready) return reply.code(503).send({ status: 'not ready', reason: readiness.reason });

@@ -42,6 +42,7 @@ export default async function globalSetup() {
     PUBLIC_WRITE_RATE_LIMIT: '1000',
     AUTH_RATE_LIMIT: '1000',
     SIGN_UP_RATE_LIMIT: '100000',
+    CATALOGUE_READ_RATE_LIMIT: '100000',
     SIGN_IN_MAX_FAILURES: '50',
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { SEARCH_COUNT_MAX } from '../../../shared/constants';
 import { Loading } from '../../components/loading';
 import { ToolCard } from '../../components/tool-card';
 import { useCatalogue } from './api/get-items';
@@ -94,7 +95,11 @@ export default function OurToolsPage() {
   );
 }
 
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+
+/** A search's count stops at SEARCH_COUNT_MAX (the server counts no further): "10,000+". */
 function countText(total: number, q: string): string {
-  const tools = total === 1 ? '1 tool' : `${total} tools`;
+  const shown = q !== '' && total >= SEARCH_COUNT_MAX ? `${COUNT_FORMAT.format(SEARCH_COUNT_MAX)}+` : COUNT_FORMAT.format(total);
+  const tools = total === 1 ? '1 tool' : `${shown} tools`;
   return q === '' ? `${tools} in the catalogue.` : `${tools} ${total === 1 ? 'matches' : 'match'} “${q}”.`;
 }
