@@ -30,7 +30,7 @@ import { scheduleOrderExpiry } from './orders/expiry-sweep';
 import { createPaymentProvider } from './payments/create-provider';
 import { paymentRoutes } from './payments/routes';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes';
-import { API_ERRORS } from '../shared';
+import { API_ERRORS, type ApiError } from '../shared';
 import { NotFoundError } from './lib/domain-errors';
 import { maskEmails } from './lib/mask-emails';
 import { maskLinkTokens } from './lib/mask-link-tokens';
@@ -38,6 +38,7 @@ import { serializeErrorForLog } from './lib/error-log-serializer';
 import apiDocsPlugin from './plugins/api-docs';
 import changesPlugin from './plugins/changes';
 import databasePlugin from './plugins/database';
+import allowedMethodsPlugin from './plugins/allowed-methods';
 import errorsPlugin from './plugins/errors';
 import mailPlugin from './mail/mail-plugin';
 import jsonShapePlugin from './plugins/json-shape';
@@ -60,6 +61,8 @@ export interface AppDependencies {
   onAdminCreated?: (admin: CreatedAdmin) => void;
   /** Told if the database is gone for good: the embedded database's worker died (main.ts stops the process). */
   onDatabaseLost?: (error: Error) => void;
+  /** Told of the database the app opened (main.ts answers backup requests with it, db/backup.ts). */
+  onDatabaseOpen?: (handle: DatabaseHandle) => void;
 }
 
 export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
@@ -102,8 +105,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
 
   const ownsDatabase = !deps.database;
   const database = deps.database ?? (await openOwnDatabase(app, config));
+  deps.onDatabaseOpen?.(database);
 
   await app.register(errorsPlugin);
+  // Before any route: it learns every route's methods, for 405 answers.
+  await app.register(allowedMethodsPlugin, { prefix: '/api' });
   await app.register(jsonShapePlugin);
   await app.register(securityPlugin, {
     stripe: config.payments.provider === 'stripe',
@@ -143,7 +149,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
+      await api.register(healthRoutes, { probe: database.probe });
       await api.register(authRoutes, {
         publicUrl: config.auth.publicUrl,
         throttle: createSignInThrottle(database.db, config.auth.signInMaxFailures),
@@ -158,7 +164,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       });
       await api.register(userRoutes);
       await api.register(sessionRoutes);
-      await api.register(catalogueRoutes);
+      await api.register(catalogueRoutes, {
+        uncachedReadsPerMinute: config.catalogue.uncachedReadsPerMinute,
+        // PGlite has no statement_timeout (decision 026): its reads are bounded by what they may ask.
+        queryTimeoutMs: database.kind === 'postgres' ? config.catalogue.queryTimeoutMs : null,
+      });
       await api.register(orderRoutes, {
         provider: payments.provider,
         payMinutes: config.orderPayMinutes,
@@ -191,9 +201,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       await api.register(reviewRoutes, { reviewsPerHour: config.reviewRateLimitPerHour });
       await api.register(contactRoutes, { storeUrl: config.auth.publicUrl });
       await api.register(adminRoutes);
-      // Any other /api path is a 404 here, before the web app's file lookup (a stat per request).
-      api.all('/*', { schema: { hide: true } }, async () => {
-        throw new NotFoundError(API_ERRORS.notFound);
+      // Any other /api path is a 404 here, before the web app's file lookup (a stat per request);
+      // a path that exists with other methods is a 405 that lists them.
+      api.all('/*', { schema: { hide: true }, config: { catchAll: true } }, async (request, reply) => {
+        const allowed = app.allowedMethodsAt(request.url.split('?')[0] ?? '');
+        if (allowed.length === 0) throw new NotFoundError(API_ERRORS.notFound);
+        return reply.code(405).header('allow', allowed.join(', ')).send({ statusCode: 405, message: API_ERRORS.methodNotAllowed } satisfies ApiError);
       });
     },
     { prefix: '/api' },

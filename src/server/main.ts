@@ -3,6 +3,9 @@ import type { CreatedAdmin } from './accounts/first-admin';
 import { loadConfig, retiredSettingsIn } from './config';
 import { formatStartBanner } from './start-banner';
 import { makeDataDirPrivate, writeFirstAdminPassword } from './db/private-data-dir';
+import { startBackupService, type BackupService } from './db/backup';
+import type { DatabaseHandle } from './db/client';
+import { shutdownDeadlineMs } from './shutdown-deadline';
 
 /** Entry point: read the environment, listen, say where the store is, and shut down gracefully. Nothing else. */
 async function main() {
@@ -13,27 +16,42 @@ async function main() {
   // supervisor starts a fresh one, which recovers the data folder (decision 025). Gracefully once
   // the app can shut down, at once before.
   let stopForLostDatabase = (): void => process.exit(1);
+  let database: DatabaseHandle | null = null;
   const app = await buildApp(config, {
     onAdminCreated: (admin) => (createdAdmin = admin),
     onDatabaseLost: () => stopForLostDatabase(),
+    onDatabaseOpen: (handle) => (database = handle),
   });
   // Again, now that the embedded database has made its files (PGlite makes them 0666).
   await makeDataDirPrivate(config.dataDir);
   for (const notice of retiredSettingsIn(process.env)) app.log.warn(notice);
   if (config.payments.provider === 'test') app.log.warn('payments are in test mode: the built-in test processor charges nothing and its orders count as paid');
 
+  // `npm run backup` asks for a snapshot of the embedded database with SIGUSR2 (db/backup.ts).
+  // Handled on PostgreSQL too: unhandled, the signal would end the process.
+  const dumpDataDir = (database as DatabaseHandle | null)?.dumpDataDir;
+  const backups: BackupService | null = dumpDataDir && config.database.kind === 'pglite' ? await startBackupService(config.dataDir, dumpDataDir, app.log) : null;
+  process.on('SIGUSR2', () => {
+    if (backups) backups.answerRequests();
+    else app.log.warn('SIGUSR2 asks for a backup of the embedded database; on PostgreSQL use pg_dump');
+  });
+
   let closing = false;
+  const deadlineMs = shutdownDeadlineMs(config.timeouts.requestMs);
   const shutdown = async (reason: string, exitCode = 0) => {
     if (closing) return;
     closing = true;
     app.log.info({ reason }, 'shutting down: finishing in-flight requests');
-    // A stuck request must not keep the process alive forever.
+    // A stuck request must not keep the process alive forever; one still arriving gets its
+    // REQUEST_TIMEOUT_SECONDS (docs/DEPLOY.md sets the supervisor's stop timeout above this).
     const force = setTimeout(() => {
-      app.log.error('forced exit after 10 s');
+      app.log.error(`forced exit after ${deadlineMs / 1000} s`);
       process.exit(1);
-    }, 10_000);
+    }, deadlineMs);
     force.unref();
     try {
+      // A backup being written finishes before the database closes under it.
+      await backups?.stop();
       await app.close();
       process.exit(exitCode);
     } catch (error) {

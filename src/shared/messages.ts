@@ -138,6 +138,7 @@ export const CONFIRM = {
 /** Error texts the API answers with when the spec does not word them. */
 export const API_ERRORS = {
   notFound: 'Not found',
+  methodNotAllowed: 'This address does not take that method',
   toolNotFound: 'Tool not found',
   invalidJson: 'The request body is not valid JSON',
   bodyTooLarge: 'The request body is too large',
@@ -147,6 +148,8 @@ export const API_ERRORS = {
   reviewsFromBuyers: 'Reviews come from our buyers: you can post one once you have paid for an order',
   internal: 'Something went wrong on our side. Please try again',
   databaseUnavailable: 'The store cannot reach its database right now. Please try again in a moment',
+  /** A catalogue or search query ran past its time limit (decision 026). */
+  catalogueBusy: 'The catalogue is busy right now. Please try again in a moment',
   unsupportedMediaType: 'The request body must be JSON',
   signInRequired: 'Please sign in to continue',
   forbidden: 'You do not have permission to do that',

@@ -72,6 +72,8 @@ const publicReviewTexts = async (request: APIRequestContext) =>
 
 test.describe('safe admin actions', () => {
   test('promotion asks first, and Manage Users shows whether addresses are confirmed and when accounts were made', async ({ page, browser, playwright }) => {
+    // Three people, three browsers and a dialog with a second check: past 30 s on a busy machine.
+    test.setTimeout(90_000);
     const confirmed = await personSession(browser, `Pia Promoted ${suffix()}`);
     // An account whose address was never confirmed (sign-up only).
     const unconfirmed = newCustomer(`Uma Unconfirmed ${suffix()}`);

@@ -66,6 +66,8 @@ async function checkOutAndPay(page: Page, tools: Tool[], quantities: number[]) {
 
 test.describe('the cart', () => {
   test('a customer adds three tools, changes a quantity, checks out, pays once, and sees one order of three lines', async ({ page }) => {
+    // Three purchase pages, the cart, the checkout and My Orders: past 30 s on a busy machine.
+    test.setTimeout(90_000);
     const customer = newCustomer('Carla Cart');
     await signUpByApi(page, customer);
     const tools = await toolsWithStock(page, 3, 0);

@@ -39,7 +39,7 @@ test.describe('a store as the default install starts it: no Google, no mail serv
 
   test('offers no "Continue With Google" on the login and sign-up pages', async ({ page }) => {
     const options = await page.request.get(`${store.origin}/api/auth-options`);
-    expect(await options.json()).toEqual({ google: false, emailVerification: 'off' });
+    expect(await options.json()).toEqual({ google: false, emailVerification: 'off', adminTwoFactor: 'optional' });
 
     // The page has asked the same question and has its answer before it is judged.
     const asked = page.waitForResponse((res) => res.url().endsWith('/api/auth-options'));

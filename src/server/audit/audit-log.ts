@@ -44,6 +44,21 @@ export async function recordSystemAudit(tx: AppTransaction, entry: AuditEntry): 
   });
 }
 
+/**
+ * Writes one audit entry for something an operator did from the server's shell (a command-line
+ * tool), where nobody is signed in: `operator` says who, as the shell knew them (user@host).
+ */
+export async function recordOperatorAudit(tx: AppTransaction, operator: string, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: null,
+    actorEmail: operator,
+    action: entry.action,
+    targetId: entry.targetId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}
+
 /** Newest first. */
 export async function listAudit(db: AppDatabase, page: PageQuery): Promise<{ rows: AuditRow[]; total: number }> {
   const [rows, [totals]] = await Promise.all([

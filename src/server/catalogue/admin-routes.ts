@@ -33,7 +33,7 @@ export const toolsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const tool = await createTool(app.db, request.identity!, request.body);
       request.log.info({ toolId: tool._id, by: request.identity!.userId }, 'tool created');
-      return reply.code(201).send({ insertedId: tool._id });
+      return reply.code(201).header('location', `/api/items/${tool._id}`).send({ insertedId: tool._id });
     },
   );
 

@@ -86,7 +86,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       const image = await processUploadedImage(file);
       const row = await insertProductImage(app.db, image, request.identity!, file.length);
       request.log.info({ imageId: row.id, by: request.identity!.userId, bytes: file.length }, 'product photo uploaded');
-      return reply.code(201).send({ _id: row.id, url: uploadedImageUrl(row.id), width: row.width, height: row.height });
+      return reply.code(201).header('location', uploadedImageUrl(row.id)).send({ _id: row.id, url: uploadedImageUrl(row.id), width: row.width, height: row.height });
     },
   );
 

@@ -184,10 +184,13 @@ describe('GET /api/images/:id', () => {
 
 describe('a product with an uploaded photo', () => {
   it('links the photo by its url and shows it in the catalogue', async () => {
-    const uploaded = (await upload(png)).json();
+    const answer = await upload(png);
+    const uploaded = answer.json();
+    expect(answer.headers.location).toBe(uploaded.url);
     const res = await t.app.inject({ method: 'POST', url: '/api/items', headers: bearer(admin), payload: buildProductInput({ image: uploaded.url }) });
     expect(res.statusCode, res.body).toBe(201);
-    const tool = (await t.app.inject({ method: 'GET', url: `/api/items/${res.json().insertedId}` })).json();
+    expect(res.headers.location).toBe(`/api/items/${res.json().insertedId}`);
+    const tool = (await t.app.inject({ method: 'GET', url: res.headers.location as string })).json();
     expect(tool.image).toBe(uploaded.url);
     expect((await t.app.inject({ method: 'GET', url: tool.image })).statusCode).toBe(200);
   });

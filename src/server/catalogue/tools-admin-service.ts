@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { API_ERRORS, dollarsToCents, UPLOADED_IMAGE_PATH, VALIDATION, type ProductCreate, type ProductPatch, type Tool } from '../../shared';
+import { API_ERRORS, dollarsToCents, UPLOADED_IMAGE_PATH, VALIDATION, sellableOrSoldOut, type ProductCreate, type ProductPatch, type Tool } from '../../shared';
 import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { productImages, tools } from '../db/schema';
@@ -30,7 +30,7 @@ async function assertImageUsable(tx: AppTransaction, image: string): Promise<voi
  * nobody can buy it, so the next edit must fix it.)
  */
 function assertSellableOrSoldOut(tool: Pick<ToolRow, 'minQty' | 'availableQty'>): void {
-  if (tool.availableQty !== 0 && tool.minQty > tool.availableQty) {
+  if (!sellableOrSoldOut(tool)) {
     throw new InvalidInputError(VALIDATION.productMinQtyAboveAvailable, { field: 'minQty' });
   }
 }

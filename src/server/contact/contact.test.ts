@@ -21,6 +21,7 @@ describe('POST /api/queries', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/queries', payload: valid });
     expect(res.statusCode).toBe(201);
     const { insertedId } = res.json();
+    expect(res.headers.location).toBe(`/api/queries/${insertedId}`);
     const [row] = await t.database.db.select().from(contactQueries).where(eq(contactQueries.id, insertedId));
     expect(row).toMatchObject({ name: 'Dana Miller', email: 'dana@example.com', number: '+1 555 0100', message: 'Do you ship to Canada?' });
   });

@@ -32,7 +32,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ storeUrl: string }> = async 
     async (request, reply) => {
       const insertedId = await insertContactQuery(app.db, request.body, opts.storeUrl);
       request.log.info({ queryId: insertedId }, 'contact query received');
-      return reply.code(201).send({ insertedId });
+      return reply.code(201).header('location', `/api/queries/${insertedId}`).send({ insertedId });
     },
   );
 

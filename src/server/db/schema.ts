@@ -523,6 +523,8 @@ export const AUDIT_ACTIONS = [
   'user.promoted',
   'user.demoted',
   'user.updated',
+  // Set by an operator with `reset-password` (docs/decisions/027-operations-tools.md).
+  'user.password_set',
   'query.handled',
   'review.hidden',
   'review.shown',

@@ -53,6 +53,7 @@ describe('POST /api/review', () => {
     const res = await post({ userName: 'Forged Name', rating: 5, reviewText });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ insertedId: expect.stringMatching(UUID) });
+    expect(res.headers.location).toBe(`/api/review/${res.json().insertedId}`);
 
     const { reviews, total } = await listed();
     expect(total).toBe(before.total + 1);

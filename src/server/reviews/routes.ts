@@ -95,7 +95,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
       const [review] = await insertReviews(app.db, [
         { userId: identity.userId, userName, rating: request.body.rating, reviewText: request.body.reviewText },
       ]);
-      return reply.code(201).send({ insertedId: review!.id });
+      return reply.code(201).header('location', `/api/review/${review!.id}`).send({ insertedId: review!.id });
     },
   );
 

@@ -69,8 +69,17 @@ export const productFields = z.object({
     .optional(),
 });
 
-const minNotAboveAvailable = (tool: { minQty?: number | undefined; availableQty?: number | undefined }) =>
+type StockFields = { minQty?: number | undefined; availableQty?: number | undefined };
+
+const minNotAboveAvailable = (tool: StockFields) =>
   tool.minQty === undefined || tool.availableQty === undefined || tool.minQty <= tool.availableQty;
+
+/**
+ * The rule for a tool an admin edits, the one place it lives (the PATCH schema, the edit form and
+ * the server's check of the merged tool use it): it is sellable (its minimum order fits in its
+ * stock) or plainly sold out (no stock at all, whatever its minimum).
+ */
+export const sellableOrSoldOut = (tool: StockFields) => tool.availableQty === 0 || minNotAboveAvailable(tool);
 
 /**
  * POST /api/items and the Add Product form. A new tool must be sellable: its minimum order fits
@@ -93,7 +102,7 @@ export const productPatchSchema = productFields
   .partial()
   .extend({ expectedAvailableQty: z.number().int().min(0).max(LIMITS.quantityMax).optional() })
   // Editing a tool down to 0 in stock (sold out) is allowed whatever its minimum.
-  .refine((patch) => patch.availableQty === 0 || minNotAboveAvailable(patch), {
+  .refine(sellableOrSoldOut, {
     error: VALIDATION.productMinQtyAboveAvailable,
     path: ['minQty'],
   })
@@ -200,6 +209,7 @@ export const AUDIT_ACTION_LABELS = {
   'user.promoted': 'User made admin',
   'user.demoted': 'Admin made customer',
   'user.updated': 'Profile edited',
+  'user.password_set': 'Password set from the command line',
   'query.handled': 'Message handled',
   'review.hidden': 'Review hidden',
   'review.shown': 'Review shown again',

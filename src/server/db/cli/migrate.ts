@@ -1,11 +1,25 @@
-import { loadConfig } from '../../config';
-import { openDatabase } from '../client';
-import { lockDataDir } from '../data-dir-lock';
-import { migrateDatabase } from '../migrate';
+import { readCommandLine } from '../../lib/command-line';
 
-/** `npm run db:migrate`: applies migrations to the configured database without starting the server. */
+readCommandLine({
+  name: 'migrate',
+  script: 'db:migrate',
+  synopsis: '',
+  description: `Applies pending migrations to the configured database (DATABASE_URL, else the embedded
+database under DATA_DIR) without starting the server. On PostgreSQL it may run while the store runs
+(docs/DEPLOY.md, section 3); the embedded database's folder must not be in use by a running store.`,
+  options: {},
+  positionals: { min: 0, max: 0 },
+});
+
+// Loaded once the command line is right, so that --help answers at once.
+const [{ loadConfig }, { openDatabase }, { lockDataDirForTool }, { migrateDatabase }] = await Promise.all([
+  import('../../config'),
+  import('../client'),
+  import('../lock-for-tool'),
+  import('../migrate'),
+]);
 const config = loadConfig();
-const release = config.database.kind === 'pglite' ? await lockDataDir(config.dataDir, () => process.exit(1)) : null;
+const release = await lockDataDirForTool(config, 'Stop the store first: it migrates the database itself at every start.');
 const handle = await openDatabase(config.database);
 try {
   await migrateDatabase(handle);

@@ -1,12 +1,26 @@
-import { loadConfig } from '../../config';
-import { openDatabase } from '../client';
-import { lockDataDir } from '../data-dir-lock';
-import { migrateDatabase } from '../migrate';
-import { seedIfEmpty } from '../seed';
+import { readCommandLine } from '../../lib/command-line';
 
-/** `npm run db:seed`: migrates, then seeds the demo catalogue into an empty store. */
+readCommandLine({
+  name: 'seed',
+  script: 'db:seed',
+  synopsis: '',
+  description: `Migrates the configured database, then fills an empty store with the demo catalogue and
+its reviews. A store that has any tool is left as it is. The embedded database's folder must not be
+in use by a running store.`,
+  options: {},
+  positionals: { min: 0, max: 0 },
+});
+
+// Loaded once the command line is right, so that --help answers at once.
+const [{ loadConfig }, { openDatabase }, { lockDataDirForTool }, { migrateDatabase }, { seedIfEmpty }] = await Promise.all([
+  import('../../config'),
+  import('../client'),
+  import('../lock-for-tool'),
+  import('../migrate'),
+  import('../seed'),
+]);
 const config = loadConfig();
-const release = config.database.kind === 'pglite' ? await lockDataDir(config.dataDir, () => process.exit(1)) : null;
+const release = await lockDataDirForTool(config, 'Stop the store first: it seeds an empty store itself at start.');
 const handle = await openDatabase(config.database);
 try {
   let result = { tools: 0, reviews: 0 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION } from '../../../shared/messages';
-import { productFields, type ProductPatch } from '../../../shared/schemas/admin';
+import { productFields, sellableOrSoldOut, type ProductPatch } from '../../../shared/schemas/admin';
 import type { Tool } from '../../../shared/schemas/catalogue';
 
 /** The fields of a tool an admin edits, in form order. */
@@ -41,7 +41,7 @@ export function productEditFormSchema(currentImage: string) {
           if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]?.message ?? VALIDATION.productImageInvalid });
         }),
     })
-    .refine((tool) => tool.availableQty === 0 || tool.minQty <= tool.availableQty, {
+    .refine(sellableOrSoldOut, {
       error: VALIDATION.productMinQtyAboveAvailable,
       path: ['minQty'],
     });
