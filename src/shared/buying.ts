@@ -1,4 +1,4 @@
-import { API_ERRORS } from './messages';
+import { FIRST_VISIT_API_ERRORS as API_ERRORS } from './messages/first-visit-api-errors';
 
 /** What decides whether a quantity of a tool can be bought now: its minimum order and its stock. */
 export interface StockFigures {

@@ -1,5 +1,5 @@
 import type { ApiError } from '../../shared';
-import { API_ERRORS } from '../../shared';
+import { FIRST_VISIT_API_ERRORS as API_ERRORS } from '../../shared';
 import { NO_CONNECTION } from './request-failure';
 
 /** An API answer that was not 2xx, with the server's message (already worded for people). */

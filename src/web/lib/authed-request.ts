@@ -1,5 +1,5 @@
 import { apiRequest, ApiRequestError, type ApiRequest, type ApiResponse } from './api-client';
-import { API_ERRORS } from '../../shared/messages';
+import { FIRST_VISIT_API_ERRORS as API_ERRORS } from '../../shared/messages';
 import { meansSignedOut, NO_CONNECTION } from './request-failure';
 import { getAccessToken, signOut } from './session';
 

@@ -1,4 +1,4 @@
-import { API_ERRORS, TOASTS } from '../../shared';
+import { FIRST_VISIT_API_ERRORS as API_ERRORS, TOASTS } from '../../shared';
 
 /**
  * What a failed request means for the person. Only a refused credential (401, or our API's 403)

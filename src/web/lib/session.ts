@@ -1,4 +1,4 @@
-import { API_ERRORS, TOASTS } from '../../shared';
+import { FIRST_VISIT_API_ERRORS as API_ERRORS, TOASTS } from '../../shared';
 import { clearAccessToken, isFreshToken, readAccessToken, storeAccessToken } from './access-token';
 import { apiRequest, ApiRequestError } from './api-client';
 import { queryClient } from './query-client';

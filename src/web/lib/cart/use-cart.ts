@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { API_ERRORS, type CartLine } from '../../../shared';
+import { FIRST_VISIT_API_ERRORS as API_ERRORS, type CartLine } from '../../../shared';
 import { ApiRequestError } from '../api-client';
 import { isAdminUser } from '../session-role';
 import { useSession } from '../session-store';
