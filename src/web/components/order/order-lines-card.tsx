@@ -1,33 +1,14 @@
 import type { Order } from '../../../shared/schemas/orders';
-import { formatUsd } from '../../../shared/text';
+import { OrderLines } from './order-lines';
 
-/** An order's lines as a receipt: each tool with its quantity, unit price and line total, then delivery and the total. */
+/** The order page's card of what was ordered (order-lines.tsx), under a heading that counts the tools. */
 export function OrderLinesCard({ order }: { order: Order }) {
   return (
     <section aria-labelledby="order-lines-title" className="card bg-base-100 p-6 shadow-sm ring-1 ring-base-300">
       <h3 id="order-lines-title" className="text-lg font-semibold">
         {order.lines.length === 1 ? 'What was ordered' : `What was ordered: ${order.lines.length} tools`}
       </h3>
-      <ul className="mt-4 space-y-3">
-        {order.lines.map((line, i) => (
-          <li key={`${line.toolId ?? 'gone'}-${i}`} className="flex items-center gap-3" data-testid="order-page-line">
-            <img src={line.productImage} alt="" width="64" height="48" className="h-12 w-16 shrink-0 rounded bg-base-200 object-contain" />
-            <div className="min-w-0 flex-1">
-              <p className="font-medium">{line.productName}</p>
-              <p className="text-sm text-base-content/80">{`${line.quantity} × ${formatUsd(line.price)}`}</p>
-            </div>
-            <p className="font-medium tabular-nums">{formatUsd(line.total)}</p>
-          </li>
-        ))}
-      </ul>
-      <dl className="mt-4 grid grid-cols-2 gap-y-2 border-t border-base-300 pt-4 text-sm">
-        <dt>Delivery</dt>
-        <dd className="text-right">Free</dd>
-        <dt className="text-base font-semibold">Total</dt>
-        <dd className="text-right text-base font-semibold tabular-nums" data-testid="order-page-total">
-          {formatUsd(order.total)}
-        </dd>
-      </dl>
+      <OrderLines order={order} lineTestId="order-page-line" totalTestId="order-page-total" />
     </section>
   );
 }

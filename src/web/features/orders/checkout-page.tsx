@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { API_ERRORS, TOASTS } from '../../../shared/messages';
 import type { TestCardInput } from '../../../shared/schemas/orders';
-import { formatUsd } from '../../../shared/text';
+import { OrderLines } from '../../components/order/order-lines';
 import { paths } from '../../config/paths';
 import { Loading } from '../../components/loading';
 import { ApiRequestError } from '../../lib/api-client';
@@ -84,24 +84,7 @@ export default function CheckoutPage() {
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <div className="card bg-base-100 p-6 shadow-sm ring-1 ring-base-300">
           <h3 className="text-lg font-semibold">Order summary</h3>
-          <ul className="mt-4 space-y-3" aria-label="Tools in this order">
-            {current.lines.map((line, i) => (
-              <li key={`${line.toolId ?? 'gone'}-${i}`} className="flex items-center gap-3" data-testid="checkout-line">
-                <img src={line.productImage} alt="" width="64" height="48" className="h-12 w-16 shrink-0 rounded object-cover" />
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium">{line.productName}</p>
-                  <p className="text-sm text-base-content/80">{`${line.quantity} × ${formatUsd(line.price)}`}</p>
-                </div>
-                <p className="font-medium tabular-nums">{formatUsd(line.total)}</p>
-              </li>
-            ))}
-          </ul>
-          <dl className="mt-4 grid grid-cols-2 gap-y-2 border-t border-base-300 pt-4 text-sm">
-            <dt>Delivery</dt>
-            <dd className="text-right">Free</dd>
-            <dt className="text-base font-semibold">Total</dt>
-            <dd className="text-right text-base font-semibold" data-testid="order-total">{formatUsd(current.total)}</dd>
-          </dl>
+          <OrderLines order={current} listLabel="Tools in this order" lineTestId="checkout-line" totalTestId="order-total" />
           <p className="mt-4 text-sm text-base-content/80">Delivering to {current.address} ({current.phone})</p>
         </div>
 
