@@ -77,6 +77,28 @@ test.describe('accounts', () => {
     await expect(page.getByLabel('User name')).toHaveValue('Jordan Keys');
   });
 
+  test('an access token left from an ended session does not sign out the session that replaced it', async ({ page }) => {
+    const user = newCustomer('Sam Stale');
+    await signUpByApi(page, user);
+    await page.goto('/dashboard/myOrders');
+    await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toMatch(/^ey/);
+    const oldToken = await page.evaluate(() => localStorage.getItem('accessToken'));
+    // The session ends on the server (as a password reset elsewhere ends it); the browser signs in
+    // again, and the old token, unexpired but refused now, is still in storage when pages ask.
+    await page.request.post('/api/auth/sign-out', { headers: { origin: new URL(page.url()).origin } });
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await signInWithForm(page, user);
+    await expect(page).toHaveURL(/\/$|\/dashboard/);
+    await page.evaluate((token) => localStorage.setItem('accessToken', token!), oldToken);
+    await page.goto('/dashboard/myOrders');
+    await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
+    await expect(page.getByText("Sorry, You don't have any order")).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).not.toBe(oldToken);
+  });
+
   test('a customer updates the profile and sees the spec toast', async ({ page }) => {
     const user = newCustomer();
     await signUpByApi(page, user);

@@ -1,21 +1,35 @@
 import { apiRequest, ApiRequestError, type ApiRequest, type ApiResponse } from './api-client';
 import { FIRST_VISIT_API_ERRORS as API_ERRORS } from '../../shared/messages';
 import { meansSignedOut, NO_CONNECTION } from './request-failure';
-import { getAccessToken, signOut } from './session';
+import { getAccessToken, renewAccessToken, signOut } from './session';
 
 /**
- * A protected call (spec: "bearer"). A 401 or 403 answer removes the token and signs the
- * person out (spec section 4); the error is then thrown for the caller to show. Nothing else
- * does: a 429, a 5xx or a lost connection leaves the person signed in (see request-failure.ts).
+ * Sends a protected call with the access token. A stored token may have been refused although it
+ * had not expired: it belonged to a session that has ended, while the person has just signed in
+ * again (the new session's token is on its way). So a 401 is answered once with a token renewed
+ * from the identity session; the API checks credentials before doing anything, so the refused
+ * request changed nothing and sending it again is safe. A 401 or 403 after that removes the token
+ * and signs the person out (spec section 4); the error is then thrown for the caller to show.
+ * Nothing else does: a 429, a 5xx or a lost connection leaves the person signed in (see
+ * request-failure.ts).
  */
-export async function authedRequest<T>(path: string, request: ApiRequest = {}): Promise<ApiResponse<T>> {
+async function withAccessToken<T>(send: (token: string) => Promise<T>): Promise<T> {
   try {
-    const token = await getAccessToken();
-    return await apiRequest<T>(path, { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } });
+    try {
+      return await send(await getAccessToken());
+    } catch (error) {
+      if (!(error instanceof ApiRequestError && error.status === 401)) throw error;
+      return await send(await renewAccessToken());
+    }
   } catch (error) {
     if (error instanceof ApiRequestError && meansSignedOut(error)) await signOut();
     throw error;
   }
+}
+
+/** A protected call (spec: "bearer"), with JSON in and out. */
+export function authedRequest<T>(path: string, request: ApiRequest = {}): Promise<ApiResponse<T>> {
+  return withAccessToken((token) => apiRequest<T>(path, { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } }));
 }
 
 export async function authedGet<T>(path: string, signal?: AbortSignal): Promise<T> {
@@ -23,9 +37,8 @@ export async function authedGet<T>(path: string, signal?: AbortSignal): Promise<
 }
 
 /** A protected call that answers a file (a PDF, a CSV) rather than JSON, with the same sign-out rule. */
-export async function authedRequestRaw(path: string): Promise<Blob> {
-  try {
-    const token = await getAccessToken();
+export function authedRequestRaw(path: string): Promise<Blob> {
+  return withAccessToken(async (token) => {
     let response: Response;
     try {
       response = await fetch(`/api${path}`, { headers: { authorization: `Bearer ${token}` }, credentials: 'same-origin' });
@@ -36,9 +49,6 @@ export async function authedRequestRaw(path: string): Promise<Blob> {
       const body = await response.json().catch(() => null);
       throw new ApiRequestError(response.status, typeof body?.message === 'string' ? body.message : API_ERRORS.internal, body);
     }
-    return await response.blob();
-  } catch (error) {
-    if (error instanceof ApiRequestError && meansSignedOut(error)) await signOut();
-    throw error;
-  }
+    return response.blob();
+  });
 }

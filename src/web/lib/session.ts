@@ -23,6 +23,15 @@ export async function getAccessToken(): Promise<string> {
   // on every call. Sign-in always replaces it and sign-out clears it.
   const stored = readAccessToken();
   if (stored && isFreshToken(stored)) return stored;
+  return renewAccessToken();
+}
+
+/**
+ * A new access token from the identity session, whatever is stored: for a stored token the API
+ * refused although it had not expired (its session ended, and a newer sign-in has not replaced it
+ * yet). Concurrent callers share one renewal.
+ */
+export function renewAccessToken(): Promise<string> {
   renewal ??= renewFromSession().finally(() => {
     renewal = null;
   });
