@@ -13,13 +13,16 @@
 // to 650 ms, because another tenant's work stretches the page's tasks. Such contention only ever
 // makes a run slower, never faster, so the fastest of several runs is the closest estimate of what
 // the page itself costs (as a benchmark takes the minimum of its repeats). So the script first waits
-// (up to two minutes) for the machine's load to settle, then measures each page nine times after one
-// uncounted warm-up run, and the performance budget applies to the best run; the median and the
-// worst are printed beside it. A real regression moves every run and still fails. The other
-// categories are not timing-dependent and count their worst run. Everything this script starts
+// (up to half a minute) for the machine's load to settle, then measures each page after one
+// uncounted warm-up run: at least three runs, and more, up to nine, only while none has met the
+// budget yet (on a quiet machine every run scores 97-98, so three suffice; on a busy one the extra
+// runs give the page its fair chance). The performance budget applies to the best run; the median
+// and the worst are printed beside it. A real regression moves every run and still fails after
+// nine. The other categories are not timing-dependent and count their worst run. Everything this script starts
 // (server, Chromium, temporary folder) is stopped and removed at the end, also on failure or Ctrl-C.
 //
-// CHROMIUM_PATH names the browser (else the system's Chromium, scripts/lib/chromium.mjs); LIGHTHOUSE_RUNS the runs per page.
+// CHROMIUM_PATH names the browser (else the system's Chromium, scripts/lib/chromium.mjs); LIGHTHOUSE_MIN_RUNS and
+// LIGHTHOUSE_RUNS the fewest and most runs per page.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -33,6 +36,7 @@ import { freePort } from './lib/free-port.mjs';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PAGES = ['/', '/ourTools'];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 9));
+const MIN_RUNS = Math.min(RUNS, Math.max(1, Number(process.env.LIGHTHOUSE_MIN_RUNS ?? 3)));
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, scriptKiB: 110 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
@@ -101,7 +105,7 @@ const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(', ');
 
 /** The 1-minute load below which the machine counts as settled, and how long to wait for it. */
 const SETTLED_LOAD = os.cpus().length / 2;
-const SETTLE_TIMEOUT_MS = 120_000;
+const SETTLE_TIMEOUT_MS = 30_000;
 
 /** Waits (at most SETTLE_TIMEOUT_MS) until the work just before this script (an install, a build) has died down. */
 async function waitForSettledMachine() {
@@ -166,11 +170,12 @@ async function measurePages(origin) {
     // The first load of a just-started server pays for its JIT and cold caches (a first run here
     // scored 80 where the next ones scored 95-97): one run per page warms up and is not counted.
     await lighthouseRun(`${origin}${page}`, chrome.port);
-    for (let run = 1; run <= RUNS; run++) {
+    const metBudget = () => runs.some((r) => r.scores.performance >= BUDGET.performance);
+    for (let run = 1; run <= RUNS && (run <= MIN_RUNS || !metBudget()); run++) {
       const lhr = await lighthouseRun(`${origin}${page}`, chrome.port);
       const f = figures(lhr);
       runs.push(f);
-      console.log(`  ${page} run ${run}/${RUNS}: performance ${f.scores.performance} (TBT ${Math.round(f.tbtMs)} ms, LCP ${(f.lcpMs / 1000).toFixed(1)} s, CPU benchmark index ${Math.round(f.benchmarkIndex)})`);
+      console.log(`  ${page} run ${run} (${MIN_RUNS} to ${RUNS}): performance ${f.scores.performance} (TBT ${Math.round(f.tbtMs)} ms, LCP ${(f.lcpMs / 1000).toFixed(1)} s, CPU benchmark index ${Math.round(f.benchmarkIndex)})`);
     }
     const performances = runs.map((r) => r.scores.performance);
     const performance = Math.max(...performances);
@@ -196,7 +201,9 @@ async function main() {
   for (const line of bundle.lines) console.log(`  ${line}`);
   problems.push(...bundle.problems);
 
-  console.log(`\nLighthouse ${RUNS}x per page, mobile preset, production build (performance: best of ${RUNS} runs; other categories: worst run):`);
+  console.log(
+    `\nLighthouse ${MIN_RUNS} to ${RUNS} runs per page (more only while none meets the budget), mobile preset, production build (performance: best run; other categories: worst run):`,
+  );
   const origin = await startServer();
   await waitForSettledMachine();
   const results = await measurePages(origin);
