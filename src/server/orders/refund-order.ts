@@ -1,16 +1,17 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { API_ERRORS, centsToDollars, formatOrderNumber } from '../../shared';
 import { recordAudit } from '../audit/audit-log';
 import { returnStock } from '../catalogue/stock';
 import type { AppDatabase } from '../db/client';
-import { orders, paymentRefunds } from '../db/schema';
+import { paymentRefunds } from '../db/schema';
 import type { Identity } from '../identity/identity';
 import { ConflictError, NotFoundError } from '../lib/domain-errors';
 import { queueMail } from '../mail/outbox';
 import { orderRefundedMail, type OrderMailSettings } from '../mail/templates/order-mail';
 import type { PaymentProvider } from '../payments/provider';
 import { recordOrderEvent } from './order-events';
+import { markOrderRefunded } from './order-state';
 import { lockOrder } from './orders-repository';
 
 interface RefundDeps {
@@ -89,7 +90,7 @@ export async function refundOrder(deps: RefundDeps, orderId: string, admin: Iden
     // The money is back whatever happened meanwhile: the order says so. (Shipping waits while a
     // refund is claimed, so the order is still waiting to ship here; should that ever change, goods
     // that left are not counted back into stock.)
-    await tx.update(orders).set({ status: 'refunded', refundedAt }).where(and(eq(orders.id, orderId), inArray(orders.status, ['pending', 'shipped'])));
+    await markOrderRefunded(tx, orderId, admin.email, { refundId, transactionId: claimed.transactionId });
     if (order.status === 'pending') {
       // In a fixed order, so two refunds returning units of the same tools cannot deadlock.
       for (const line of [...order.lines].sort((a, b) => (a.toolId ?? '').localeCompare(b.toolId ?? ''))) {
@@ -107,7 +108,6 @@ export async function refundOrder(deps: RefundDeps, orderId: string, admin: Iden
       before: { number, email: order.email, status: order.status, total: centsToDollars(order.totalCents) },
       after: { number, status: 'refunded', refundId },
     });
-    await recordOrderEvent(tx, orderId, 'refunded', admin.email, { refundId, transactionId: claimed.transactionId });
     await queueMail(tx, orderRefundedMail(order, deps.mail));
   });
 }
