@@ -4,16 +4,18 @@ import { API_ERRORS, apiErrorSchema, idParam, isUuid, modifiedCountSchema, order
 import { setNoStore } from '../lib/cache-headers';
 import { NotFoundError } from '../lib/domain-errors';
 import type { OrderMailSettings } from '../mail/templates/order-mail';
-import type { PaymentProvider } from '../payments/provider';
 import { listOrderEvents } from './order-events';
 import { findOrder } from './orders-repository';
-import { refundOrder } from './refund-order';
 import { shipOrder, unshipOrder } from './shipping';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 interface AdminOrderRoutesOptions {
-  provider: PaymentProvider;
+  /**
+   * Not used here since refunds moved to the payment routes (decision 032); app.ts still passes it.
+   * Drop both together.
+   */
+  provider?: unknown;
   mail: OrderMailSettings;
 }
 
@@ -25,8 +27,9 @@ const orderIdOf = (id: string) => {
 
 /**
  * What happens to one order after it is placed: its timeline (its buyer and admins), and the
- * admin's actions on it: ship (with carrier and tracking), undo a mistaken ship, cancel with a
- * full refund. Each admin route is guarded by requireAdmin; none branches on the role.
+ * admin's shipping actions on it: ship (with carrier and tracking), undo a mistaken ship. Each admin
+ * route is guarded by requireAdmin; none branches on the role. (Cancelling with a refund moves
+ * money: payments/order-payment-routes.ts.)
  */
 export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRoutesOptions> = async (app, opts) => {
   app.addHook('onSend', async (_request, reply) => setNoStore(reply));
@@ -54,15 +57,5 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRoutesOptions> = 
     '/orders/:id/unship',
     { preHandler: app.requireAdmin, schema: { params: idParam, response: { 200: modifiedCountSchema, ...errors } } },
     async (request) => ({ modifiedCount: await unshipOrder(app.db, orderIdOf(request.params.id), request.identity!) }),
-  );
-
-  app.post(
-    '/orders/:id/refund',
-    // Money leaves the store: the admin must have just proved who they are (decision 023).
-    { preHandler: [app.requireAdmin, app.requireFreshAuth], schema: { params: idParam, response: { 200: modifiedCountSchema, ...errors } } },
-    async (request) => {
-      await refundOrder({ db: app.db, provider: opts.provider, log: request.log, mail: opts.mail }, orderIdOf(request.params.id), request.identity!);
-      return { modifiedCount: 1 };
-    },
   );
 };
