@@ -168,17 +168,17 @@ export type DeleteOutcome = 'deleted' | 'gone' | 'paid';
 /**
  * Deletes an unpaid order (its lines go with it), in one transaction that first locks the order row
  * (see `lockOrder`). A paid order is never deleted. An unpaid order holds no stock, so none moves.
- * With `auditedBy` (an admin deleting someone's order) the deletion is written to the audit log in
- * the same transaction; a customer deleting their own unpaid order is not an admin change.
+ * An admin's deletion is an admin change: written to the audit log in the same transaction. A
+ * customer deleting their own unpaid order is not.
  */
-export async function deleteUnpaidOrder(db: AppDatabase, id: string, auditedBy?: Identity): Promise<DeleteOutcome> {
+export async function deleteUnpaidOrder(db: AppDatabase, id: string, by: Identity): Promise<DeleteOutcome> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (!order) return 'gone';
     if (order.paid) return 'paid';
     await removeUnpaidOrder(tx, id);
-    if (auditedBy) {
-      await recordAudit(tx, auditedBy, { action: 'order.deleted', targetId: order.id, before: auditSnapshot(order), after: null });
+    if (by.role === 'admin') {
+      await recordAudit(tx, by, { action: 'order.deleted', targetId: order.id, before: auditSnapshot(order), after: null });
     }
     return 'deleted';
   });
