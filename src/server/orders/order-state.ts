@@ -12,10 +12,10 @@ import type { OrderRow } from './orders-repository';
  * transition is one conditional statement in the caller's transaction, whose WHERE is the state it
  * starts from, and puts its moment on the order's timeline in that transaction; it answers whether
  * it happened. The callers own the rest of the story (locks, refusals, mail, audit), and each
- * transition has one caller.
+ * transition has one caller: tests/lint/order-writes.test.ts holds the list and fails on another.
  */
 
-/** An admin's refund of the order's payment is claimed and not finished (refund-order.ts). */
+/** An admin's refund of the order's payment is claimed and not finished (payments/refund-order.ts). */
 export const refundUnderWay = sql<boolean>`exists (select 1 from ${paymentRefunds} where ${paymentRefunds.paymentIntentId} = ${orders.transactionId} and ${paymentRefunds.status} = 'pending')`;
 
 /** Unpaid, or expired while its buyer was paying → paid, waiting to ship (`pending`), with its payment. */
