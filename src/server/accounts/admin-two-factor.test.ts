@@ -13,10 +13,11 @@ import {
   twoFactorCookieOf,
   type TestUser,
 } from '../../../tests/support/accounts';
+import { makeBuyer } from '../../../tests/support/orders';
 import { createTestApp, testConfig, type TestApp } from '../../../tests/support/test-app';
 import { totpCode } from '../../../tests/support/totp';
 import { API_ERRORS } from '../../shared';
-import { sessions, twoFactors } from '../db/schema';
+import { orders, sessions, twoFactors } from '../db/schema';
 
 /**
  * Two-step sign-in (better-auth's two-factor plugin) and ADMIN_TWO_FACTOR=required, the default
@@ -152,6 +153,23 @@ describe('ADMIN_TWO_FACTOR=required', () => {
     // A code from the app in that session, and it is an admin session again.
     expect((await identityPost(t.app, '/two-factor/verify-totp', user.cookie, { code: totpCode(totpURI) })).statusCode).toBe(200);
     expect((await listUsers(user)).statusCode).toBe(200);
+  });
+
+  it("holds the spec's PATCH {status: 'shipped'} to the admin guard of POST /api/orders/:id/ship", async () => {
+    const admin = await createAdmin(t.app, t.database.db, 'Sid Shipper');
+    const customer = await createCustomer(t.app, 'Pia Paid');
+    await makeBuyer(t.database.db, customer);
+    const [order] = await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, customer.userId));
+    for (const [method, url, payload] of [
+      ['PATCH', `/api/order/${order!.id}`, { status: 'shipped' }],
+      ['POST', `/api/orders/${order!.id}/ship`, {}],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: bearer(admin), payload });
+      expect(res.statusCode, method).toBe(403);
+      expect(res.json().message, method).toBe(API_ERRORS.adminTwoFactorRequired);
+    }
+    const [after] = await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order!.id));
+    expect(after!.status).toBe('pending');
   });
 
   it('leaves customers alone: none of them needs a second factor', async () => {

@@ -24,6 +24,7 @@ type Endpoint =
   | 'GET /api/orders/:id'
   | 'PATCH /api/order/:id shipped'
   | 'PATCH /api/order/:id pending'
+  | 'POST /api/orders/:id/payment'
   | 'DELETE /api/order/:id'
   | 'POST /api/create-payment-intent';
 
@@ -60,6 +61,8 @@ function requestFor(endpoint: Endpoint, caller: Caller, orderId: string): Inject
       return { method: 'PATCH', url: `/api/order/${orderId}`, headers, payload: { status: 'shipped' } };
     case 'PATCH /api/order/:id pending':
       return { method: 'PATCH', url: `/api/order/${orderId}`, headers, payload: { status: 'pending', transactionId: 'pi_test_made_up' } };
+    case 'POST /api/orders/:id/payment':
+      return { method: 'POST', url: `/api/orders/${orderId}/payment`, headers, payload: { transactionId: 'pi_test_made_up' } };
     case 'DELETE /api/order/:id':
       return { method: 'DELETE', url: `/api/order/${orderId}`, headers };
     case 'POST /api/create-payment-intent':
@@ -131,6 +134,12 @@ const matrix: Array<[Endpoint, Caller, number]> = [
   ['PATCH /api/order/:id pending', 'owner', 402],
   ['PATCH /api/order/:id pending', 'other customer', 404],
   ['PATCH /api/order/:id pending', 'admin', 403],
+
+  // The buyer's own route for the same: nobody else, admins neither, learns the order exists.
+  ['POST /api/orders/:id/payment', 'anonymous', 401],
+  ['POST /api/orders/:id/payment', 'owner', 402],
+  ['POST /api/orders/:id/payment', 'other customer', 404],
+  ['POST /api/orders/:id/payment', 'admin', 404],
 
   ['DELETE /api/order/:id', 'anonymous', 401],
   ['DELETE /api/order/:id', 'owner', 200],

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Order, PageQuery } from '../../shared';
 import { centsToDollars, formatInvoiceNumber, formatOrderNumber } from '../../shared';
 import type { Identity } from '../identity/identity';
 import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { invoices, orderLines, orders } from '../db/schema';
-import { recordOrderEvents } from './order-events';
+import { expireStaleOrders, removeUnpaidOrder } from './order-state';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -124,9 +124,6 @@ export async function listOrdersOfUser(db: AppDatabase, userId: string, page: Pa
 // expiring one changes nothing else; it stops an old price from being paid long after.
 // ---------------------------------------------------------------------------------------------
 
-const staleCondition = (payMinutes: number) =>
-  and(eq(orders.paid, false), isNull(orders.status), lt(orders.createdAt, sql`now() - make_interval(mins => ${payMinutes})`));
-
 /** Advisory-lock key of the periodic sweep; other keys in use: db/migrate.ts. */
 export const EXPIRY_SWEEP_LOCK_KEY = 7_145_002_009;
 
@@ -142,22 +139,13 @@ export async function sweepStaleOrders(db: AppDatabase, payMinutes: number): Pro
       rows: Array<{ locked: boolean }>;
     };
     if (!result.rows[0]?.locked) return null;
-    const expired = await tx.update(orders).set({ status: 'expired', expiredAt: new Date() }).where(staleCondition(payMinutes)).returning({ id: orders.id });
-    await recordOrderEvents(tx, expired.map((row) => row.id), 'expired');
-    return expired.length;
+    return expireStaleOrders(tx, payMinutes);
   });
 }
 
 /** Expires this one order if its time to pay has run out (a payment asked for just then). */
 export async function expireIfStale(db: AppDatabase, orderId: string, payMinutes: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const expired = await tx
-      .update(orders)
-      .set({ status: 'expired', expiredAt: new Date() })
-      .where(and(eq(orders.id, orderId), staleCondition(payMinutes)))
-      .returning({ id: orders.id });
-    await recordOrderEvents(tx, expired.map((row) => row.id), 'expired');
-  });
+  await db.transaction((tx) => expireStaleOrders(tx, payMinutes, orderId));
 }
 
 /** What the audit log keeps of an order an admin deleted. */
@@ -180,22 +168,18 @@ export type DeleteOutcome = 'deleted' | 'gone' | 'paid';
 /**
  * Deletes an unpaid order (its lines go with it), in one transaction that first locks the order row
  * (see `lockOrder`). A paid order is never deleted. An unpaid order holds no stock, so none moves.
- * With `auditedBy` (an admin deleting someone's order) the deletion is written to the audit log in
- * the same transaction; a customer deleting their own unpaid order is not an admin change.
+ * An admin's deletion is an admin change: written to the audit log in the same transaction. A
+ * customer deleting their own unpaid order is not.
  */
-export async function deleteUnpaidOrder(db: AppDatabase, id: string, auditedBy?: Identity): Promise<DeleteOutcome> {
+export async function deleteUnpaidOrder(db: AppDatabase, id: string, by: Identity): Promise<DeleteOutcome> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (!order) return 'gone';
     if (order.paid) return 'paid';
-    await tx.delete(orders).where(eq(orders.id, id));
-    if (auditedBy) {
-      await recordAudit(tx, auditedBy, { action: 'order.deleted', targetId: order.id, before: auditSnapshot(order), after: null });
+    await removeUnpaidOrder(tx, id);
+    if (by.role === 'admin') {
+      await recordAudit(tx, by, { action: 'order.deleted', targetId: order.id, before: auditSnapshot(order), after: null });
     }
     return 'deleted';
   });
-}
-
-export async function attachPaymentIntent(db: AppDatabase, orderId: string, intentId: string) {
-  await db.update(orders).set({ paymentIntentId: intentId }).where(and(eq(orders.id, orderId), eq(orders.paid, false)));
 }

@@ -229,7 +229,7 @@ describe('DELETE /api/order/:id', () => {
     for (const user of [buyer, admin]) {
       const res = await deleteOrder(id, user);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.orderPaid });
+      expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.paidOrderCannotBeDeleted });
     }
     expect((await getOrder(id)).json()).toMatchObject({ paid: true, status: 'pending', transactionId });
     expect(await stockOf(tool.id)).toBe(18);

@@ -8,32 +8,25 @@ import {
   emailParamSchema,
   idParam,
   insertedIdSchema,
-  isUuid,
-  modifiedCountSchema,
   orderCreateSchema,
   ordersCreateSchema,
-  orderPatchSchema,
   orderSchema,
   ordersQuerySchema,
   TOTAL_COUNT_HEADER,
 } from '../../shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Identity } from '../identity/identity';
 import { setNoStore } from '../lib/cache-headers';
-import { ConflictError, InvalidInputError, NotAllowedError, NotFoundError } from '../lib/domain-errors';
+import { ConflictError, NotAllowedError } from '../lib/domain-errors';
 import { fingerprintOf, idempotencyKeyOf, onceForKey } from '../lib/idempotency';
-import type { PaymentProvider } from '../payments/provider';
-import { settlePayment } from '../payments/payment-service';
-import { deleteUnpaidOrder, findOrder, listOrdersOfUser, toApiOrder, type OrderWithLines } from './orders-repository';
+import { deleteUnpaidOrder, listOrdersOfUser, toApiOrder, type OrderWithLines } from './orders-repository';
 import { listAdminOrders } from './admin-order-list';
-import { shipOrder } from './shipping';
+import { guardedOrder, requireOrderViewer } from './order-access';
 import { placeOrder, type OrderToPlace } from './place-order';
 import type { OrderMailSettings } from '../mail/templates/order-mail';
 
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
-  402: apiErrorSchema,
   403: apiErrorSchema,
   404: apiErrorSchema,
   409: apiErrorSchema,
@@ -41,7 +34,11 @@ const errors = {
 };
 
 interface OrderRoutesOptions {
-  provider: PaymentProvider;
+  /**
+   * Not used here since the payment routes settle payments (decision 032); app.ts still passes it.
+   * Drop both together.
+   */
+  provider?: unknown;
   /** How long an unpaid order may be paid. */
   payMinutes: number;
   /** Unpaid orders one customer may have at once. */
@@ -52,17 +49,7 @@ interface OrderRoutesOptions {
 
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, opts) => {
   const mail: OrderMailSettings = { storeUrl: opts.storeUrl, payMinutes: opts.payMinutes };
-  const deps = { db: app.db, provider: opts.provider, payMinutes: opts.payMinutes, log: app.log, mail };
   const present = (order: OrderWithLines) => toApiOrder(order, opts.payMinutes);
-
-  /** The order if the caller may see it (its buyer or an admin); otherwise it does not exist for them. */
-  async function visibleOrder(identity: Identity, id: string): Promise<OrderWithLines> {
-    const order = isUuid(id) ? await findOrder(app.db, id) : null;
-    if (!order || (order.userId !== identity.userId && identity.role !== 'admin')) {
-      throw new NotFoundError(API_ERRORS.orderNotFound);
-    }
-    return order;
-  }
 
   /**
    * Places the order once per Idempotency-Key (lib/idempotency.ts): a retried or doubled request
@@ -87,6 +74,14 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
 
   // Orders lead to mail: where addresses must be confirmed (EMAIL_VERIFICATION), only from a confirmed one.
   const buyerChecks = [app.requireUser, app.requireVerifiedEmail];
+  // One order, for its buyer or an admin (404 for anyone else): orders/order-access.ts.
+  const viewerChecks = [app.requireUser, requireOrderViewer];
+
+  /** preHandler, after requireUser: the spec's list of a user's orders is for that user only. */
+  const requireOwnEmail = async (request: FastifyRequest) => {
+    const { email } = request.params as { email: string };
+    if (email.toLowerCase() !== request.identity!.email) throw new NotAllowedError(API_ERRORS.forbidden);
+  };
 
   app.post(
     '/order',
@@ -108,13 +103,11 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
   app.get(
     '/order/:email',
     {
-      preHandler: app.requireUser,
+      preHandler: [app.requireUser, requireOwnEmail],
       schema: { params: emailParamSchema, querystring: ordersQuerySchema, response: { 200: z.array(orderSchema), ...errors } },
     },
     async (request, reply) => {
-      const identity = request.identity!;
-      if (request.params.email.toLowerCase() !== identity.email) throw new NotAllowedError(API_ERRORS.forbidden);
-      const { rows, total } = await listOrdersOfUser(app.db, identity.userId, request.query);
+      const { rows, total } = await listOrdersOfUser(app.db, request.identity!.userId, request.query);
       reply.header(TOTAL_COUNT_HEADER, total);
       return rows.map(present);
     },
@@ -135,47 +128,24 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
 
   app.get(
     '/orders/:id',
-    { preHandler: app.requireUser, schema: { params: idParam, response: { 200: orderSchema, ...errors } } },
-    async (request) => present(await visibleOrder(request.identity!, request.params.id)),
+    { preHandler: viewerChecks, schema: { params: idParam, response: { 200: orderSchema, ...errors } } },
+    async (request) => present(guardedOrder(request)),
   );
 
-  app.patch(
-    '/order/:id',
-    { preHandler: app.requireUser, schema: { params: idParam, body: orderPatchSchema, response: { 200: modifiedCountSchema, ...errors } } },
-    async (request) => {
-      const identity = request.identity!;
-      const order = await visibleOrder(identity, request.params.id);
-      if (request.body.status === 'shipped') {
-        if (identity.role !== 'admin') throw new NotAllowedError(API_ERRORS.forbidden);
-        // Shipping twice is a 409, never a quiet modifiedCount 0: the admin's screen was stale.
-        const { carrier, trackingNumber, trackingUrl } = request.body;
-        return { modifiedCount: await shipOrder(app.db, order.id, identity, { carrier, trackingNumber, trackingUrl }, mail) };
-      }
-      // After payment: only the buyer, and only what the payment provider confirms.
-      if (order.userId !== identity.userId) throw new NotAllowedError(API_ERRORS.forbidden);
-      const transactionId = request.body.transactionId;
-      if (!transactionId) throw new InvalidInputError(API_ERRORS.paymentNotCompleted);
-      const intent = await opts.provider.retrieveIntent(transactionId);
-      return { modifiedCount: await settlePayment(deps, order, intent) };
-    },
-  );
+  // The spec's PATCH /order/:id (a buyer's payment, an admin's shipping) is served by the payment
+  // routes, which depend on orders and not the reverse (payments/order-payment-routes.ts).
 
   app.delete(
     '/order/:id',
-    { preHandler: app.requireUser, schema: { params: idParam, response: { 200: deletedCountSchema, ...errors } } },
+    { preHandler: viewerChecks, schema: { params: idParam, response: { 200: deletedCountSchema, ...errors } } },
     async (request) => {
-      const identity = request.identity!;
-      const order = await visibleOrder(identity, request.params.id);
+      const order = guardedOrder(request);
       // The spec: the buyer and the admin may delete only unpaid orders (a paid one is a sale).
-      const paidRefusal = () =>
-        new ConflictError(identity.role === 'admin' ? API_ERRORS.paidOrderCannotBeDeleted : API_ERRORS.orderPaid);
-      if (order.paid) throw paidRefusal();
-      // An admin deleting an order is an admin change and is audited; a buyer deleting their own is not.
-      const outcome = await deleteUnpaidOrder(app.db, order.id, identity.role === 'admin' ? identity : undefined);
       // Decided under the order's row lock: paid meanwhile (409), or deleted by someone else first (0, as before).
-      if (outcome === 'paid') throw paidRefusal();
+      const outcome = await deleteUnpaidOrder(app.db, order.id, request.identity!);
+      if (outcome === 'paid') throw new ConflictError(API_ERRORS.paidOrderCannotBeDeleted);
       if (outcome === 'gone') return { deletedCount: 0 };
-      request.log.info({ orderId: order.id, by: identity.userId }, 'unpaid order deleted');
+      request.log.info({ orderId: order.id, by: request.identity!.userId }, 'unpaid order deleted');
       return { deletedCount: 1 };
     },
   );

@@ -1,16 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { API_ERRORS, formatOrderNumber, type Shipment } from '../../shared';
 import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
-import { orders, paymentRefunds } from '../db/schema';
+import { orders } from '../db/schema';
 import type { Identity } from '../identity/identity';
 import { ConflictError, NotFoundError } from '../lib/domain-errors';
 import { queueMail } from '../mail/outbox';
 import { orderShippedMail, type OrderMailSettings } from '../mail/templates/order-mail';
-import { recordOrderEvent } from './order-events';
+import { markOrderShipped, markOrderUnshipped, refundUnderWay } from './order-state';
 import { withLines } from './orders-repository';
 
-/** What the audit log and timeline keep of a shipment: the number people say, who it goes to, and what was given. */
+/** What the audit log keeps of a shipment: the number people say, who it goes to, and what was given. */
 const shipmentFacts = (row: { number: number; email: string; carrier: string | null; trackingNumber: string | null; trackingUrl: string | null }) => ({
   number: formatOrderNumber(row.number),
   email: row.email,
@@ -31,35 +31,20 @@ export async function shipOrder(db: AppDatabase, orderId: string, admin: Identit
     // payment while this waited for the lock is seen (one statement's snapshot would miss it).
     const [current] = await tx.select({ paid: orders.paid, status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
     if (!current) throw new NotFoundError(API_ERRORS.orderNotFound);
-    const [shipped] = await tx
-      .update(orders)
-      .set({
-        status: 'shipped',
-        shippedAt: new Date(),
-        carrier: shipment.carrier ?? null,
-        trackingNumber: shipment.trackingNumber ?? null,
-        trackingUrl: shipment.trackingUrl ?? null,
-      })
-      .where(and(eq(orders.id, orderId), eq(orders.paid, true), eq(orders.status, 'pending'), notBeingRefunded))
-      .returning();
+    const shipped = await markOrderShipped(tx, orderId, shipment, admin.email);
     if (!shipped) throw await whyNotShippable(tx, orderId);
     const [withItsLines] = await withLines(tx, [shipped]);
     await queueMail(tx, orderShippedMail(withItsLines!, mail));
     const facts = shipmentFacts(shipped);
     await recordAudit(tx, admin, { action: 'order.shipped', targetId: orderId, before: { number: facts.number, email: facts.email, status: 'pending' }, after: { ...facts, status: 'shipped' } });
-    await recordOrderEvent(tx, orderId, 'shipped', admin.email, { carrier: facts.carrier, trackingNumber: facts.trackingNumber, trackingUrl: facts.trackingUrl });
     return 1;
   });
 }
 
-/** An admin's refund of the order's payment is under way (refund-order.ts): it must not ship meanwhile. */
-const beingRefunded = sql`exists (select 1 from ${paymentRefunds} where ${paymentRefunds.paymentIntentId} = ${orders.transactionId} and ${paymentRefunds.status} = 'pending')`;
-const notBeingRefunded = sql`not ${beingRefunded}`;
-
 /** Read after the update matched nothing, so it sees the row as the competing change left it. */
 async function whyNotShippable(tx: AppTransaction, orderId: string): Promise<Error> {
   const [row] = await tx
-    .select({ paid: orders.paid, status: orders.status, refunding: sql<boolean>`${beingRefunded}` })
+    .select({ paid: orders.paid, status: orders.status, refunding: refundUnderWay })
     .from(orders)
     .where(eq(orders.id, orderId))
     .limit(1);
@@ -82,13 +67,9 @@ export async function unshipOrder(db: AppDatabase, orderId: string, admin: Ident
     const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!before) throw new NotFoundError(API_ERRORS.orderNotFound);
     if (before.status !== 'shipped') throw new ConflictError(API_ERRORS.orderNotShipped);
-    await tx
-      .update(orders)
-      .set({ status: 'pending', shippedAt: null, carrier: null, trackingNumber: null, trackingUrl: null })
-      .where(eq(orders.id, orderId));
+    await markOrderUnshipped(tx, before, admin.email);
     const facts = shipmentFacts(before);
     await recordAudit(tx, admin, { action: 'order.unshipped', targetId: orderId, before: { ...facts, status: 'shipped' }, after: { number: facts.number, email: facts.email, status: 'pending' } });
-    await recordOrderEvent(tx, orderId, 'unshipped', admin.email, { carrier: facts.carrier, trackingNumber: facts.trackingNumber });
     return 1;
   });
 }

@@ -2,9 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { API_ERRORS } from '../../shared';
 import type { Identity } from '../identity/identity';
 import type { AppDatabase } from '../db/client';
-import { ConflictError, NotFoundError } from '../lib/domain-errors';
+import { ConflictError, InvalidInputError } from '../lib/domain-errors';
 import type { OrderMailSettings } from '../mail/templates/order-mail';
-import { attachPaymentIntent, expireIfStale, findOrder, isPayable, orderAmountCents, type OrderWithLines } from '../orders/orders-repository';
+import { ownOrder } from '../orders/order-access';
+import { expireIfStale, isPayable, orderAmountCents, type OrderWithLines } from '../orders/orders-repository';
+import { attachPaymentIntent } from '../orders/order-state';
 import { describeShortages, lockStockFor, type StockCheck } from '../orders/order-stock';
 import type { PaymentIntentSummary, PaymentProvider } from './provider';
 import { claimedRefundReason, PaymentNotSettledError, refundClaimedPayment } from './refunds';
@@ -18,13 +20,6 @@ export interface PaymentDeps {
   log: FastifyBaseLogger;
   /** For the receipt mail a settled payment queues. */
   mail: OrderMailSettings;
-}
-
-/** The caller's own order, or 404 (another person's order is not revealed to exist). */
-export async function ownOrder(db: AppDatabase, identity: Identity, orderId: string): Promise<OrderWithLines> {
-  const order = await findOrder(db, orderId);
-  if (!order || order.userId !== identity.userId) throw new NotFoundError(API_ERRORS.orderNotFound);
-  return order;
 }
 
 /**
@@ -46,7 +41,7 @@ export function refuseUnpayable(order: OrderWithLines | null, stock: StockCheck 
  */
 export async function createPaymentIntentForOrder(deps: PaymentDeps, identity: Identity, orderId: string) {
   await expireIfStale(deps.db, orderId, deps.payMinutes);
-  const order = await ownOrder(deps.db, identity, orderId);
+  const order = await ownOrder(deps.db, orderId, identity);
   refuseUnpayable(order, null);
   refuseUnpayable(order, await deps.db.transaction((tx) => lockStockFor(tx, order.lines)));
   const amountCents = orderAmountCents(order);
@@ -67,7 +62,17 @@ export async function createPaymentIntentForOrder(deps: PaymentDeps, identity: I
 }
 
 /**
- * Settles a payment for an order (the buyer's PATCH and Stripe's webhook; the test processor's
+ * The buyer says the provider took their payment for this order (POST /api/orders/:id/payment, and
+ * the spec's PATCH /api/order/:id {status: 'pending'}): the payment named is asked of the provider,
+ * and only what the provider says settles the order. Answers the number of orders modified.
+ */
+export async function settleReportedPayment(deps: PaymentDeps, order: OrderWithLines, transactionId: string | undefined): Promise<number> {
+  if (!transactionId) throw new InvalidInputError(API_ERRORS.paymentNotCompleted);
+  return settlePayment(deps, order, await deps.provider.retrieveIntent(transactionId));
+}
+
+/**
+ * Settles a payment for an order (the buyer's report and Stripe's webhook; the test processor's
  * confirm runs `settleLocked` inside its own charge transaction). Answers the number of orders
  * modified: a repeat changes nothing. A payment that can no longer settle its order is refunded
  * and the buyer told so (409).

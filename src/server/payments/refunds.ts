@@ -47,8 +47,10 @@ export class PaymentNotSettledError extends ConflictError {
   }
 }
 
+type RefundRow = typeof paymentRefunds.$inferSelect;
+
 export interface RefundClaim {
-  intent: PaymentIntentSummary;
+  intent: Pick<PaymentIntentSummary, 'id' | 'amountCents' | 'currency'>;
   orderId: string;
   reason: RefundReason;
   buyerEmail: string | null;
@@ -70,13 +72,51 @@ export async function claimRefund(tx: AppTransaction, provider: PaymentProvider[
     .onConflictDoNothing({ target: paymentRefunds.paymentIntentId });
 }
 
+/**
+ * An admin's claim to refund the payment of a paid order (refund-order.ts), made with the order's
+ * row locked: a new claim, or one that failed before tried again. A claim still under way is
+ * refused, so a second admin at the same moment is told a refund is being made.
+ */
+export async function claimAdminRefund(
+  tx: AppTransaction,
+  provider: PaymentProvider['name'],
+  order: { id: string; transactionId: string; totalCents: number; email: string },
+): Promise<void> {
+  const [existing] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.paymentIntentId, order.transactionId)).for('update');
+  if (existing?.status === 'pending') throw new ConflictError(API_ERRORS.refundUnderWay);
+  if (existing) {
+    await tx.update(paymentRefunds).set({ status: 'pending', lastError: null, updatedAt: new Date() }).where(eq(paymentRefunds.paymentIntentId, order.transactionId));
+    return;
+  }
+  const intent = { id: order.transactionId, amountCents: order.totalCents, currency: 'usd' };
+  await claimRefund(tx, provider, { intent, orderId: order.id, reason: 'cancelled-by-admin', buyerEmail: order.email });
+}
+
+/** A claimed refund the provider refused or could not make. Answers the claim if this call failed it. */
+export async function recordRefundFailed(tx: AppTransaction, intentId: string, error: string): Promise<RefundRow | null> {
+  const [failed] = await tx
+    .update(paymentRefunds)
+    .set({ status: 'failed', lastError: error.slice(0, 500), updatedAt: new Date() })
+    .where(and(eq(paymentRefunds.paymentIntentId, intentId), eq(paymentRefunds.status, 'pending')))
+    .returning();
+  return failed ?? null;
+}
+
+/** A claimed refund the provider made. Answers the claim if this call recorded it (once per payment). */
+export async function recordRefunded(tx: AppTransaction, intentId: string, providerRefundId: string | null): Promise<RefundRow | null> {
+  const [refunded] = await tx
+    .update(paymentRefunds)
+    .set({ status: 'refunded', providerRefundId, lastError: null, updatedAt: new Date() })
+    .where(and(eq(paymentRefunds.paymentIntentId, intentId), ne(paymentRefunds.status, 'refunded')))
+    .returning();
+  return refunded ?? null;
+}
+
 /** Why a payment was claimed for a refund, or null if it was not: a claimed payment never settles an order afterwards. */
 export async function claimedRefundReason(db: AppDatabase | AppTransaction, intentId: string): Promise<RefundReason | null> {
   const [row] = await db.select({ reason: paymentRefunds.reason }).from(paymentRefunds).where(eq(paymentRefunds.paymentIntentId, intentId));
   return row?.reason ?? null;
 }
-
-type RefundRow = typeof paymentRefunds.$inferSelect;
 
 /** The order's number, for people reading the log; null when the refund is for a deleted order. */
 async function orderNumberOf(tx: AppTransaction, orderId: string): Promise<string | null> {
@@ -111,21 +151,13 @@ export async function refundClaimedPayment(deps: RefundDeps, intentId: string): 
     deps.log.error({ ...about, err: error }, 'payment for an order that cannot take it: the refund failed, refund it by hand');
     const message = error instanceof Error ? error.message : String(error);
     await deps.db.transaction(async (tx) => {
-      const [failed] = await tx
-        .update(paymentRefunds)
-        .set({ status: 'failed', lastError: message.slice(0, 500), updatedAt: new Date() })
-        .where(and(eq(paymentRefunds.paymentIntentId, intentId), eq(paymentRefunds.status, 'pending')))
-        .returning();
+      const failed = await recordRefundFailed(tx, intentId, message);
       if (failed) await recordSystemAudit(tx, { action: 'payment.refund_failed', targetId: failed.orderId, before: null, after: await auditDetails(tx, failed) });
     });
     return 'failed';
   }
   await deps.db.transaction(async (tx) => {
-    const [refunded] = await tx
-      .update(paymentRefunds)
-      .set({ status: 'refunded', providerRefundId: refundId, lastError: null, updatedAt: new Date() })
-      .where(and(eq(paymentRefunds.paymentIntentId, intentId), ne(paymentRefunds.status, 'refunded')))
-      .returning();
+    const refunded = await recordRefunded(tx, intentId, refundId);
     if (refunded) await recordSystemAudit(tx, { action: 'payment.refunded', targetId: refunded.orderId, before: null, after: await auditDetails(tx, refunded) });
   });
   deps.log.warn({ ...about, refundId }, 'payment for an order that cannot take it: refunded');

@@ -16,6 +16,7 @@ import { NotFoundError } from '../lib/domain-errors';
 import { fingerprintOf, idempotencyKeyOf, rememberAnswer } from '../lib/idempotency';
 import { expireIfStale, lockOrder } from '../orders/orders-repository';
 import { lockStockFor } from '../orders/order-stock';
+import { orderPaymentRoutes } from './order-payment-routes';
 import { createPaymentIntentForOrder, finishSettlement, refuseUnpayable } from './payment-service';
 import { settleLocked } from './settle-locked';
 import type { PaymentProvider } from './provider';
@@ -61,6 +62,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       return answer.body;
     },
   );
+
+  await app.register(orderPaymentRoutes, { deps, mail });
 
   const processor = opts.testProcessor;
   if (!processor) return;

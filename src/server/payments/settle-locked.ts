@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import { API_ERRORS } from '../../shared';
 import type { AppTransaction } from '../db/client';
-import { orders, type RefundReason } from '../db/schema';
+import type { RefundReason } from '../db/schema';
 import { ConflictError, PaymentIncompleteError } from '../lib/domain-errors';
 import { queueMail } from '../mail/outbox';
 import { orderPaidMail, type OrderMailSettings } from '../mail/templates/order-mail';
@@ -10,9 +9,9 @@ import { ownerPaidOrderMail } from '../mail/templates/owner-mail';
 import { issueInvoice } from '../invoices/invoices-repository';
 import { noticeLowStock } from '../notifications/low-stock';
 import { notifyOwner } from '../notifications/owner-notices';
-import { recordOrderEvent } from '../orders/order-events';
 import { lockOrder, orderAmountCents, type OrderWithLines } from '../orders/orders-repository';
 import { takeOrderStock } from '../orders/order-stock';
+import { markOrderPaid } from '../orders/order-state';
 import type { PaymentIntentSummary, PaymentProvider } from './provider';
 import { claimRefund, claimedRefundReason } from './refunds';
 
@@ -31,20 +30,6 @@ interface SettleContext {
   provider: PaymentProvider['name'];
   log: FastifyBaseLogger;
   mail: OrderMailSettings;
-}
-
-/**
- * Marks an order paid: the one place an order becomes paid. An unpaid order, or one that expired
- * while its buyer was paying, becomes `pending` with the payment's transaction id; its invoice is
- * issued (numbered) and the moment goes on its timeline, in the same transaction.
- */
-async function markOrderPaid(tx: AppTransaction, order: OrderWithLines, transactionId: string, paidAt: Date): Promise<number> {
-  await tx
-    .update(orders)
-    .set({ paid: true, transactionId, status: 'pending', paidAt, paymentIntentId: transactionId, expiredAt: null })
-    .where(and(eq(orders.id, order.id), eq(orders.paid, false)));
-  await recordOrderEvent(tx, order.id, 'paid', order.email, { transactionId });
-  return issueInvoice(tx, order);
 }
 
 /**
@@ -94,7 +79,9 @@ export async function settleLocked(tx: AppTransaction, payment: PaymentToSettle,
     return refund('sold-out');
   }
   const paidAt = new Date();
-  const invoiceNumber = await markOrderPaid(tx, order, intent.id, paidAt);
+  // Unpaid under the row lock, so it is marked paid; its invoice is numbered in the same transaction.
+  await markOrderPaid(tx, order, intent.id, paidAt);
+  const invoiceNumber = await issueInvoice(tx, order);
   await queueMail(tx, orderPaidMail(order, { transactionId: intent.id, paidAt, invoiceNumber }, context.mail));
   await notifyOwner(tx, (to) => ownerPaidOrderMail(to, order, context.mail.storeUrl));
   await noticeLowStock(tx, stock.moves, context.mail.storeUrl);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createCustomer, type TestUser } from '../../../tests/support/accounts';
+import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tests/support/accounts';
 import { createTools } from '../../../tests/support/factories';
 import { startFakeStripe, type FakeStripe } from '../../../tests/support/fake-stripe';
 import { paymentSucceededEvent, sendStripeWebhook, signWebhook } from '../../../tests/support/stripe-webhook';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { API_ERRORS } from '../../shared';
+import { API_ERRORS, VALIDATION } from '../../shared';
 import type { ToolRow } from '../catalogue/tools-repository';
 import { createStripePaymentProvider } from './stripe-provider';
 import { documentPolicy } from '../../../tests/support/document-policy';
@@ -209,6 +209,80 @@ describe('PATCH /api/order/:id with Stripe', () => {
     await browser.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
     const res = await patchPaid(orderId, intent.id);
     expect(res.json()).toEqual({ modifiedCount: 1 });
+  });
+});
+
+describe('POST /api/orders/:id/payment with Stripe (the buyer reports the payment)', () => {
+  // With Stripe, unlike the test processor, nothing settles the order before this call (or the webhook).
+  let admin: TestUser;
+  beforeAll(async () => {
+    admin = await createAdmin(t.app, t.database.db, 'Ari Admin');
+  });
+  /** The customer's unpaid order, and its intent, which Stripe says succeeded. */
+  async function paidAtStripe() {
+    const orderId = await placeOrder(3);
+    const { intent } = await createIntent(orderId);
+    fake.succeed(intent.id);
+    return { orderId, intentId: intent.id };
+  }
+  const report = (orderId: string, payload: object, user: TestUser | null = customer) =>
+    t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/payment`, headers: user ? bearer(user) : {}, payload });
+  const UNPAID = { paid: false, status: null, transactionId: null, paidAt: null, invoiceNumber: null };
+
+  it("settles the buyer's order as Stripe says, once; a repeat, or the spec's PATCH after it, changes nothing", async () => {
+    const { orderId, intentId } = await paidAtStripe();
+    const res = await report(orderId, { transactionId: intentId });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ modifiedCount: 1 });
+    expect(await getOrder(orderId)).toMatchObject({ paid: true, status: 'pending', transactionId: intentId, invoiceNumber: expect.stringMatching(/^INV-/) });
+    const events = await t.app.inject({ method: 'GET', url: `/api/orders/${orderId}/events`, headers: bearer(customer) });
+    expect(events.json().map((event: { kind: string }) => event.kind)).toEqual(['placed', 'paid']);
+    expect((await report(orderId, { transactionId: intentId })).json()).toEqual({ modifiedCount: 0 });
+    expect((await patchPaid(orderId, intentId)).json()).toEqual({ modifiedCount: 0 });
+  });
+
+  it.each([
+    ['another customer', () => someoneElse],
+    ['an admin', () => admin],
+  ])("is 404 to %s, even with the buyer's succeeded payment, and leaves the order unpaid", async (_who, caller) => {
+    const { orderId, intentId } = await paidAtStripe();
+    const res = await report(orderId, { transactionId: intentId }, caller());
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ statusCode: 404, message: API_ERRORS.orderNotFound });
+    expect(await getOrder(orderId)).toMatchObject(UNPAID);
+  });
+
+  it('is 401 without a bearer token, and 404 for a malformed or unknown order id', async () => {
+    const { orderId, intentId } = await paidAtStripe();
+    const unsigned = await report(orderId, { transactionId: intentId }, null);
+    expect(unsigned.statusCode).toBe(401);
+    expect(unsigned.json()).toEqual({ statusCode: 401, message: API_ERRORS.signInRequired });
+    expect(await getOrder(orderId)).toMatchObject(UNPAID);
+    for (const id of ['not-an-id', randomUUID()]) {
+      const res = await report(id, { transactionId: intentId });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toEqual({ statusCode: 404, message: API_ERRORS.orderNotFound });
+    }
+  });
+
+  it('is 400 without a transaction id, and 402 for a payment Stripe has not taken', async () => {
+    const { orderId } = await paidAtStripe();
+    const none = await report(orderId, {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ statusCode: 400, message: VALIDATION.transactionIdRequired, errors: [{ field: 'transactionId' }] });
+    const madeUp = await report(orderId, { transactionId: 'pi_3MadeUpButPlausible00000' });
+    expect(madeUp.statusCode).toBe(402);
+    expect(madeUp.json()).toEqual({ statusCode: 402, message: API_ERRORS.paymentNotCompleted });
+    expect(await getOrder(orderId)).toMatchObject(UNPAID);
+  });
+
+  it("leaves the spec's PATCH as it was: settles for the buyer, 403 to an admin, 404 to another customer", async () => {
+    const { orderId, intentId } = await paidAtStripe();
+    expect((await patchPaid(orderId, intentId, admin)).statusCode).toBe(403);
+    expect((await patchPaid(orderId, intentId, someoneElse)).statusCode).toBe(404);
+    expect(await getOrder(orderId)).toMatchObject(UNPAID);
+    expect((await patchPaid(orderId, intentId)).json()).toEqual({ modifiedCount: 1 });
+    expect((await report(orderId, { transactionId: intentId })).json()).toEqual({ modifiedCount: 0 });
   });
 });
 

@@ -45,7 +45,6 @@ export const API_ERRORS = {
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request. Send a new key for a new request',
   orderTooLarge: 'This order is too large to take in one go. Please split it into smaller orders',
   cartFull: FIRST_VISIT_API_ERRORS.cartFull,
-  orderPaid: 'A paid order cannot be deleted',
   tooManyUnpaidOrders: (max: number) => `You have ${max} unpaid orders, the most one customer can have. Please pay for or delete some of them first`,
   orderExpired: 'This order has expired and can no longer be paid. Please order again',
   orderNotPayable: 'This order cannot be paid',

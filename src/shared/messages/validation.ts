@@ -53,6 +53,7 @@ export const VALIDATION = {
   orderLinesRepeated: 'Each tool can be in an order only once: change its quantity instead',
   orderIdRequired: 'orderId is required',
   orderStatusInvalid: "status must be 'pending' or 'shipped'",
+  transactionIdRequired: 'transactionId is required',
   trackingUrlInvalid: 'Tracking link must be a link starting with https://',
   companyNameRequired: 'Company name is required',
   companyNameTooLong: 'Company name can be at most 120 characters',

@@ -170,7 +170,24 @@ export const shipmentSchema = z.object({
 export type Shipment = z.output<typeof shipmentSchema>;
 export type ShipmentInput = z.input<typeof shipmentSchema>;
 
-/** PATCH /api/order/:id: after payment `{status: 'pending', transactionId}`; an admin `{status: 'shipped'}` and the shipment's details. */
+/**
+ * POST /api/orders/:id/payment: the buyer says the provider took the payment with this id (the
+ * server asks the provider). Other fields (the spec's userName, userEmail, toolName) are ignored.
+ */
+export const paymentReportSchema = z.object({
+  transactionId: z
+    .string({ error: VALIDATION.transactionIdRequired })
+    .regex(NO_CONTROL_CHARACTERS, { error: VALIDATION.controlCharacters })
+    .trim()
+    .min(1, { error: VALIDATION.transactionIdRequired })
+    .max(200),
+});
+
+/**
+ * The spec's PATCH /api/order/:id: after payment `{status: 'pending', transactionId}` (as POST
+ * /api/orders/:id/payment); an admin `{status: 'shipped'}` and the shipment's details (as POST
+ * /api/orders/:id/ship).
+ */
 export const orderPatchSchema = shipmentSchema.extend({
   status: z.enum(['pending', 'shipped'], { error: VALIDATION.orderStatusInvalid }),
   transactionId: plainText().trim().min(1).max(200).optional(),

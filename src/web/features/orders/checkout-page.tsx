@@ -52,12 +52,7 @@ export default function CheckoutPage() {
 
   /** The provider took the money: the server checks that with the provider and marks the order paid. */
   const settle = async (intentId: string) => {
-    await reportPayment(current._id, {
-      transactionId: intentId,
-      userName: billingDetails.name,
-      userEmail: billingDetails.email,
-      toolName: current.productName,
-    });
+    await reportPayment(current._id, intentId);
     setPaidWith(intentId);
     await queryClient.invalidateQueries({ queryKey: ordersQueryKey });
   };

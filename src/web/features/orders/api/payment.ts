@@ -62,12 +62,15 @@ export async function confirmTestPayment(
   ).data;
 }
 
-/** PATCH /order/{id} after the provider confirmed: the server checks with the provider itself. */
-export async function reportPayment(orderId: string, body: { transactionId: string; userName: string; userEmail: string; toolName: string }) {
+/**
+ * POST /orders/{id}/payment after the provider confirmed: the server asks the provider itself, so
+ * the payment's id is all it needs. (The spec's PATCH /order/{id} {status: 'pending'} does the same.)
+ */
+export async function reportPayment(orderId: string, transactionId: string) {
   return (
-    await authedRequest<{ modifiedCount: number }>(`/order/${encodeURIComponent(orderId)}`, {
-      method: 'PATCH',
-      body: { ...body, status: 'pending' },
+    await authedRequest<{ modifiedCount: number }>(`/orders/${encodeURIComponent(orderId)}/payment`, {
+      method: 'POST',
+      body: { transactionId },
     })
   ).data;
 }

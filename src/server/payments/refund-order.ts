@@ -1,17 +1,17 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { API_ERRORS, centsToDollars, formatOrderNumber } from '../../shared';
 import { recordAudit } from '../audit/audit-log';
 import { returnStock } from '../catalogue/stock';
 import type { AppDatabase } from '../db/client';
-import { orders, paymentRefunds } from '../db/schema';
 import type { Identity } from '../identity/identity';
 import { ConflictError, NotFoundError } from '../lib/domain-errors';
 import { queueMail } from '../mail/outbox';
 import { orderRefundedMail, type OrderMailSettings } from '../mail/templates/order-mail';
-import type { PaymentProvider } from '../payments/provider';
-import { recordOrderEvent } from './order-events';
-import { lockOrder } from './orders-repository';
+import { recordOrderEvent } from '../orders/order-events';
+import { markOrderRefunded } from '../orders/order-state';
+import { lockOrder } from '../orders/orders-repository';
+import type { PaymentProvider } from './provider';
+import { claimAdminRefund, recordRefunded, recordRefundFailed } from './refunds';
 
 interface RefundDeps {
   db: AppDatabase;
@@ -26,8 +26,6 @@ export class RefundRefusedError extends ConflictError {
     super(API_ERRORS.refundRefused(reason));
   }
 }
-
-const REFUND_REASON = 'cancelled-by-admin' as const;
 
 /**
  * An admin cancels a paid order that has not shipped, with a full refund through the payment
@@ -48,35 +46,18 @@ export async function refundOrder(deps: RefundDeps, orderId: string, admin: Iden
     if (order.status === 'refunded') throw new ConflictError(API_ERRORS.refundAlreadyDone);
     if (!order.paid || !order.transactionId) throw new ConflictError(API_ERRORS.refundOnlyPaid);
     if (order.status === 'shipped') throw new ConflictError(API_ERRORS.refundShippedOrder);
-    const [existing] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.paymentIntentId, order.transactionId)).for('update');
-    if (existing?.status === 'pending') throw new ConflictError(API_ERRORS.refundUnderWay);
-    if (existing) {
-      await tx.update(paymentRefunds).set({ status: 'pending', lastError: null, updatedAt: new Date() }).where(eq(paymentRefunds.paymentIntentId, order.transactionId));
-    } else {
-      await tx.insert(paymentRefunds).values({
-        paymentIntentId: order.transactionId,
-        orderId: order.id,
-        provider: deps.provider.name,
-        amountCents: order.totalCents,
-        currency: 'usd',
-        reason: REFUND_REASON,
-        buyerEmail: order.email,
-      });
-    }
+    await claimAdminRefund(tx, deps.provider.name, { ...order, transactionId: order.transactionId });
     return { transactionId: order.transactionId };
   });
 
   let refundId: string | null;
   try {
-    ({ refundId } = await deps.provider.refund(claimed.transactionId, REFUND_REASON));
+    ({ refundId } = await deps.provider.refund(claimed.transactionId, 'cancelled-by-admin'));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     deps.log.warn({ orderId, err: error }, 'the payment provider refused an admin refund; the order is unchanged');
     await deps.db.transaction(async (tx) => {
-      await tx
-        .update(paymentRefunds)
-        .set({ status: 'failed', lastError: reason.slice(0, 500), updatedAt: new Date() })
-        .where(and(eq(paymentRefunds.paymentIntentId, claimed.transactionId), eq(paymentRefunds.status, 'pending')));
+      await recordRefundFailed(tx, claimed.transactionId, reason);
       await recordOrderEvent(tx, orderId, 'refund_failed', admin.email, { reason: reason.slice(0, 300) });
     });
     throw new RefundRefusedError(reason);
@@ -85,21 +66,17 @@ export async function refundOrder(deps: RefundDeps, orderId: string, admin: Iden
   await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw new NotFoundError(API_ERRORS.orderNotFound);
-    const refundedAt = new Date();
     // The money is back whatever happened meanwhile: the order says so. (Shipping waits while a
     // refund is claimed, so the order is still waiting to ship here; should that ever change, goods
     // that left are not counted back into stock.)
-    await tx.update(orders).set({ status: 'refunded', refundedAt }).where(and(eq(orders.id, orderId), inArray(orders.status, ['pending', 'shipped'])));
+    await markOrderRefunded(tx, orderId, admin.email, { refundId, transactionId: claimed.transactionId });
     if (order.status === 'pending') {
       // In a fixed order, so two refunds returning units of the same tools cannot deadlock.
       for (const line of [...order.lines].sort((a, b) => (a.toolId ?? '').localeCompare(b.toolId ?? ''))) {
         await returnStock(tx, line.toolId, line.quantity);
       }
     }
-    await tx
-      .update(paymentRefunds)
-      .set({ status: 'refunded', providerRefundId: refundId, lastError: null, updatedAt: refundedAt })
-      .where(eq(paymentRefunds.paymentIntentId, claimed.transactionId));
+    await recordRefunded(tx, claimed.transactionId, refundId);
     const number = formatOrderNumber(order.number);
     await recordAudit(tx, admin, {
       action: 'order.refunded',
@@ -107,7 +84,6 @@ export async function refundOrder(deps: RefundDeps, orderId: string, admin: Iden
       before: { number, email: order.email, status: order.status, total: centsToDollars(order.totalCents) },
       after: { number, status: 'refunded', refundId },
     });
-    await recordOrderEvent(tx, orderId, 'refunded', admin.email, { refundId, transactionId: claimed.transactionId });
     await queueMail(tx, orderRefundedMail(order, deps.mail));
   });
 }

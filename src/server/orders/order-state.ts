@@ -1,0 +1,104 @@
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Shipment } from '../../shared';
+import type { AppDatabase, AppTransaction } from '../db/client';
+import { orders, paymentRefunds } from '../db/schema';
+import { recordOrderEvent, recordOrderEvents } from './order-events';
+import type { OrderRow } from './orders-repository';
+
+/**
+ * The only code that changes an order after it is placed (decision 032), as catalogue/stock.ts is
+ * for a tool's stock: every write of `paid`, `status`, `transactionId`, `paidAt`, `shippedAt`, the
+ * shipment's details, `expiredAt`, `refundedAt` and `paymentIntentId`, and the delete. Each
+ * transition is one conditional statement in the caller's transaction, whose WHERE is the state it
+ * starts from, and puts its moment on the order's timeline in that transaction; it answers whether
+ * it happened. The callers own the rest of the story (locks, refusals, mail, audit), and each
+ * transition has one caller: tests/lint/order-writes.test.ts holds the list and fails on another.
+ */
+
+/** An admin's refund of the order's payment is claimed and not finished (payments/refund-order.ts). */
+export const refundUnderWay = sql<boolean>`exists (select 1 from ${paymentRefunds} where ${paymentRefunds.paymentIntentId} = ${orders.transactionId} and ${paymentRefunds.status} = 'pending')`;
+
+/** Unpaid, or expired while its buyer was paying → paid, waiting to ship (`pending`), with its payment. */
+export async function markOrderPaid(tx: AppTransaction, order: Pick<OrderRow, 'id' | 'email'>, transactionId: string, paidAt: Date): Promise<boolean> {
+  const [paid] = await tx
+    .update(orders)
+    .set({ paid: true, transactionId, status: 'pending', paidAt, paymentIntentId: transactionId, expiredAt: null })
+    .where(and(eq(orders.id, order.id), eq(orders.paid, false)))
+    .returning({ id: orders.id });
+  if (!paid) return false;
+  await recordOrderEvent(tx, order.id, 'paid', order.email, { transactionId });
+  return true;
+}
+
+/** The payment intent an unpaid order is offered, to be reused while it fits (not a state of its own). */
+export async function attachPaymentIntent(db: AppDatabase, orderId: string, intentId: string): Promise<void> {
+  await db.update(orders).set({ paymentIntentId: intentId }).where(and(eq(orders.id, orderId), eq(orders.paid, false)));
+}
+
+/** Paid, waiting to ship, no refund under way → shipped, with what the admin gave. Answers the shipped row. */
+export async function markOrderShipped(tx: AppTransaction, orderId: string, shipment: Shipment, actorEmail: string): Promise<OrderRow | null> {
+  const [shipped] = await tx
+    .update(orders)
+    .set({
+      status: 'shipped',
+      shippedAt: new Date(),
+      carrier: shipment.carrier ?? null,
+      trackingNumber: shipment.trackingNumber ?? null,
+      trackingUrl: shipment.trackingUrl ?? null,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.paid, true), eq(orders.status, 'pending'), sql`not ${refundUnderWay}`))
+    .returning();
+  if (!shipped) return null;
+  await recordOrderEvent(tx, orderId, 'shipped', actorEmail, { carrier: shipped.carrier, trackingNumber: shipped.trackingNumber, trackingUrl: shipped.trackingUrl });
+  return shipped;
+}
+
+/** Shipped → waiting to ship again, the carrier and tracking cleared; the timeline keeps what was undone. */
+export async function markOrderUnshipped(tx: AppTransaction, shipped: Pick<OrderRow, 'id' | 'carrier' | 'trackingNumber'>, actorEmail: string): Promise<boolean> {
+  const [unshipped] = await tx
+    .update(orders)
+    .set({ status: 'pending', shippedAt: null, carrier: null, trackingNumber: null, trackingUrl: null })
+    .where(and(eq(orders.id, shipped.id), eq(orders.status, 'shipped')))
+    .returning({ id: orders.id });
+  if (!unshipped) return false;
+  await recordOrderEvent(tx, shipped.id, 'unshipped', actorEmail, { carrier: shipped.carrier, trackingNumber: shipped.trackingNumber });
+  return true;
+}
+
+/**
+ * Unpaid and not paid within `payMinutes` of being placed → expired: every such order, or only
+ * `orderId` when given. Answers how many expired. They hold no stock, so nothing else moves.
+ */
+export async function expireStaleOrders(tx: AppTransaction, payMinutes: number, orderId?: string): Promise<number> {
+  const stale = and(eq(orders.paid, false), isNull(orders.status), lt(orders.createdAt, sql`now() - make_interval(mins => ${payMinutes})`));
+  const expired = await tx
+    .update(orders)
+    .set({ status: 'expired', expiredAt: new Date() })
+    .where(orderId === undefined ? stale : and(eq(orders.id, orderId), stale))
+    .returning({ id: orders.id });
+  await recordOrderEvents(tx, expired.map((row) => row.id), 'expired');
+  return expired.length;
+}
+
+/** Paid and not yet refunded → refunded (the money went back through the provider). */
+export async function markOrderRefunded(
+  tx: AppTransaction,
+  orderId: string,
+  actorEmail: string,
+  refund: { refundId: string | null; transactionId: string },
+): Promise<boolean> {
+  const [refunded] = await tx
+    .update(orders)
+    .set({ status: 'refunded', refundedAt: new Date() })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, ['pending', 'shipped'])))
+    .returning({ id: orders.id });
+  if (!refunded) return false;
+  await recordOrderEvent(tx, orderId, 'refunded', actorEmail, refund);
+  return true;
+}
+
+/** Unpaid → gone, with its lines. A paid order is never deleted. */
+export async function removeUnpaidOrder(tx: AppTransaction, orderId: string): Promise<boolean> {
+  const removed = await tx.delete(orders).where(and(eq(orders.id, orderId), eq(orders.paid, false))).returning({ id: orders.id });
+  return removed.length > 0;
+}
