@@ -59,6 +59,25 @@ const importZones = [
       ]),
 ];
 
+// Rules with one home (issue 20, decision 031). A tool's minimum order compared with its stock is
+// the min-quantity rule: src/shared says it (sellableOrSoldOut, canBeBought, quantityProblem) and
+// everyone else asks there.
+const minQtyName = '/^(minQty|availableQty)$/';
+const minQtyRuleHomes = ['src/shared/schemas/admin.ts', 'src/shared/buying.ts'];
+const minQtyComparison = {
+  selector:
+    `BinaryExpression[operator=/^[<>]=?$/]:matches([left.property.name=${minQtyName}], [left.name=${minQtyName}])` +
+    `:matches([right.property.name=${minQtyName}], [right.name=${minQtyName}])`,
+  message: "A tool's minimum order against its stock is decided in src/shared (sellableOrSoldOut, canBeBought, quantityProblem): call it, don't compare here.",
+};
+// The configuration is described once, by its zod schema: its types are that schema's output.
+const configTypesFromSchema = [
+  { selector: 'TSInterfaceDeclaration', message: 'Configuration types come from the zod schema (z.output), not an interface (decision 031).' },
+  { selector: 'TSTypeAliasDeclaration TSTypeLiteral', message: 'Configuration types come from the zod schema (z.output), not a type literal (decision 031).' },
+];
+// buildApp composes; the start's steps happen in plugins as they load, in onReady and in onClose.
+const appStartsNothing = 'buildApp composes and starts nothing: the database plugin locks, opens, migrates and seeds; the authentication plugin resolves the secret (decision 031).';
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   ...tseslint.configs.recommended,
@@ -106,6 +125,50 @@ export default tseslint.config(
     rules: {
       'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
       'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+    },
+  },
+  {
+    // No import circle in the server and the shared code (issue 20): the import-x resolver above
+    // must parse the TypeScript files it follows, or it finds no cycle at all (tests/lint checks it).
+    files: ['src/server/**/*.ts', 'src/shared/**/*.ts'],
+    settings: { 'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] } },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: minQtyRuleHomes,
+    rules: { 'no-restricted-syntax': ['error', minQtyComparison] },
+  },
+  {
+    files: ['src/server/config.ts'],
+    rules: { 'no-restricted-syntax': ['error', minQtyComparison, ...configTypesFromSchema] },
+  },
+  {
+    files: ['src/server/app.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**'] },
+            { group: ['**/db/client', '**/db/client.js'], importNames: ['openDatabase', 'wrapPglite', 'createPglite'], message: appStartsNothing },
+          ],
+        },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: repoRoot,
+          zones: [
+            ...importZones,
+            {
+              target: 'src/server/app.ts',
+              from: ['db/migrate.ts', 'db/seed.ts', 'db/data-dir-lock.ts', 'db/lock-for-tool.ts', 'identity/auth-secret.ts'].map((file) => `src/server/${file}`),
+              message: appStartsNothing,
+            },
+          ],
+        },
+      ],
     },
   },
   {

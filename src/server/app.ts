@@ -1,13 +1,10 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
-import { createAccessTokens } from './identity/access-tokens';
-import { createAuth } from './identity/auth';
 import { createIdentityMailer } from './accounts/identity-mail';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './accounts/auth-routes';
-import { resolveAuthSecret } from './identity/auth-secret';
-import { ensureFirstAdmin, type CreatedAdmin } from './accounts/first-admin';
+import { firstAdmin, type CreatedAdmin } from './accounts/first-admin';
 import { loginRoutes } from './accounts/login-routes';
 import { createSignInThrottle } from './accounts/sign-in-throttle';
 import { userRoutes } from './accounts/user-routes';
@@ -16,17 +13,14 @@ import { cartRoutes } from './cart/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { contactRoutes } from './contact/routes';
 import { healthRoutes } from './health/routes';
-import { openDatabase, type DatabaseHandle } from './db/client';
-import { lockDataDir } from './db/data-dir-lock';
-import { migrateDatabase } from './db/migrate';
-import { seedIfEmpty } from './db/seed';
+import type { DatabaseHandle } from './db/client';
 import authenticationPlugin from './plugins/authentication';
 import { orderRoutes } from './orders/routes';
 import { adminOrderRoutes } from './orders/admin-order-routes';
 import { settingsRoutes } from './settings/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { exportRoutes } from './exports/routes';
-import { scheduleOrderExpiry } from './orders/expiry-sweep';
+import { orderExpirySweep } from './orders/expiry-sweep';
 import { createPaymentProvider } from './payments/create-provider';
 import { paymentRoutes } from './payments/routes';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes';
@@ -51,7 +45,7 @@ import { reviewRoutes } from './reviews/routes';
 const BODY_LIMIT_BYTES = 100 * 1024;
 
 export interface AppDependencies {
-  /** An open, migrated database. Tests pass one; without it the app opens and migrates its own. */
+  /** An open, migrated database, which the caller closes. Tests pass one; without it the app opens, migrates and closes its own. */
   database?: DatabaseHandle;
   /** Where log lines go (standard output by default); tests read them from here. */
   logStream?: { write(line: string): void };
@@ -61,10 +55,13 @@ export interface AppDependencies {
   onAdminCreated?: (admin: CreatedAdmin) => void;
   /** Told if the database is gone for good: the embedded database's worker died (main.ts stops the process). */
   onDatabaseLost?: (error: Error) => void;
-  /** Told of the database the app opened (main.ts answers backup requests with it, db/backup.ts). */
-  onDatabaseOpen?: (handle: DatabaseHandle) => void;
 }
 
+/**
+ * The store as one Fastify app: plugins, then the routes. It composes and starts nothing itself
+ * (decision 031): the database's own opening happens as its plugin loads, the first admin and the
+ * order expiry sweep start in `onReady`, and each plugin stops what it started in `onClose`.
+ */
 export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -96,16 +93,16 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     return503OnClosing: true,
+    // A plugin may take as long as its work takes: the database's waits for the data folder's lock
+    // (up to 20 s), creates a new embedded database (tens of seconds on a busy machine) and runs
+    // migrations. Fastify's 10 s limit is for callback plugins that forget `done`; ours are async.
+    pluginTimeout: 0,
   }).withTypeProvider<ZodTypeProvider>();
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only; a text/plain body is refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
-
-  const ownsDatabase = !deps.database;
-  const database = deps.database ?? (await openOwnDatabase(app, config));
-  deps.onDatabaseOpen?.(database);
 
   await app.register(errorsPlugin);
   // Before any route: it learns every route's methods, for 405 answers.
@@ -116,36 +113,24 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     google: config.auth.google !== null,
   });
   await app.register(rateLimitPlugin, { publicWritesPerMinute: config.publicWriteRateLimit, redis: config.redis });
-  await app.register(databasePlugin, { handle: database, closeOnShutdown: ownsDatabase, onLost: deps.onDatabaseLost });
+  // The database given (tests), or the app's own: locked, opened, migrated and seeded as it loads.
+  await app.register(databasePlugin, {
+    ...(deps.database ? { handle: deps.database } : { open: config }),
+    onLost: deps.onDatabaseLost,
+  });
+  const database = app.database;
   await app.register(changesPlugin, { handle: database });
   await app.register(mailPlugin, { handle: database, config: config.mail });
   // Before any route: it collects them into the OpenAPI document as they are registered.
   await app.register(apiDocsPlugin);
-
-  const { secret, generated } = await resolveAuthSecret(config.auth.secret, config.dataDir);
-  if (generated) app.log.info('generated a new AUTH_SECRET and stored it in the data folder');
-  if (!config.auth.secret && database.kind === 'postgres') {
-    app.log.warn('AUTH_SECRET is not set: every app process on this database must be given the same AUTH_SECRET');
-  }
-  const auth = createAuth({
-    db: database.db,
+  await app.register(authenticationPlugin, {
     config: config.auth,
-    secret,
-    log: app.log,
+    dataDir: config.dataDir,
     mailer: createIdentityMailer(database.db, config.auth.publicUrl),
   });
-  await app.register(authenticationPlugin, {
-    auth,
-    accessTokens: createAccessTokens(secret, config.auth.accessTokenTtlSeconds),
-    trustedOrigins: config.auth.trustedOrigins,
-    emailVerification: config.auth.emailVerification.mode,
-    adminTwoFactor: config.auth.adminTwoFactor,
-    adminSessionSeconds: config.auth.adminSessionSeconds,
-  });
-  const createdAdmin = await ensureFirstAdmin(auth, database.db, config.auth, app.log);
-  if (createdAdmin) deps.onAdminCreated?.(createdAdmin);
+  await app.register(firstAdmin, { config: config.auth, onCreated: deps.onAdminCreated });
+  await app.register(orderExpirySweep, { payMinutes: config.orderPayMinutes, everyMs: config.orderExpirySweepMs });
   const payments = createPaymentProvider(config.payments, database.db);
-  scheduleOrderExpiry(app, config.orderPayMinutes, config.orderExpirySweepMs);
 
   await app.register(
     async (api) => {
@@ -218,36 +203,3 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
 
 /** Trusts the `hops` nearest peers (the proxies), so the client is the next address to the left. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
-
-/** Locks the embedded database's folder, opens the database, migrates it and seeds an empty store. */
-async function openOwnDatabase(app: FastifyInstance, config: AppConfig): Promise<DatabaseHandle> {
-  let releaseLock: (() => Promise<void>) | null = null;
-  if (config.database.kind === 'pglite' && config.database.dataDir) {
-    releaseLock = await lockDataDir(
-      config.dataDir,
-      (error) => {
-        app.log.fatal({ err: error }, 'lost the lock on the data folder; stopping to protect the data');
-        process.kill(process.pid, 'SIGTERM');
-      },
-      { onTakeOver: (pid) => app.log.warn({ previousPid: pid }, 'took over the data folder from a store process that stopped without releasing it') },
-    );
-  }
-  try {
-    const handle = await openDatabase(config.database);
-    await migrateDatabase(handle, async () => {
-      const seeded = await seedIfEmpty(handle.db);
-      if (seeded.tools || seeded.reviews) app.log.info(seeded, 'seeded an empty store');
-    });
-    app.log.info({ database: handle.kind }, 'database ready');
-    return {
-      ...handle,
-      async close() {
-        await handle.close();
-        await releaseLock?.();
-      },
-    };
-  } catch (error) {
-    await releaseLock?.();
-    throw error;
-  }
-}

@@ -97,6 +97,26 @@ describe('loadConfig', () => {
   });
 });
 
+describe('settings that go together', () => {
+  it('refuses half of a pair or a contradiction, naming the settings, each problem on a line of its own', () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'client-id' })).toThrow(
+      new Error('Invalid environment configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together'),
+    );
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@shop.test' })).toThrow(/^Invalid environment configuration:\n {2}ADMIN_EMAIL and ADMIN_PASSWORD go together$/);
+    expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: '30', REQUEST_TIMEOUT_SECONDS: '20' })).toThrow(
+      /HEADERS_TIMEOUT_SECONDS cannot be more than REQUEST_TIMEOUT_SECONDS/,
+    );
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
+      /PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(() => loadConfig({ GOOGLE_CLIENT_SECRET: 'secret', ADMIN_PASSWORD: 'Long-enough-Pw-1' })).toThrow(
+      new Error(
+        'Invalid environment configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together\n  ADMIN_EMAIL and ADMIN_PASSWORD go together',
+      ),
+    );
+  });
+});
+
 describe('settings this version no longer reads', () => {
   it('are named with why, so an operator does not tune them in vain', () => {
     expect(retiredSettingsIn({ MAX_UNPAID_SHARE_PERCENT: '10', ORDER_HOLD_MINUTES: '30', PORT: '3000' })).toEqual([

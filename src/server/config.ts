@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { LIMITS, VALIDATION } from '../shared';
+import type { DatabaseTarget } from './db/client';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
 
 /** One trusted proxy: an IPv4/IPv6 address or CIDR range, checked here so a typo stops the start with its name. */
@@ -146,97 +147,131 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
 
-export type DatabaseConfig =
-  | { kind: 'postgres'; url: string; /** connections in this process's pool; 10 when unset */ poolSize?: number }
-  | { kind: 'pglite'; dataDir: string | null /* null: in memory */ };
+/** Which card processor takes payments: PAYMENT_PROVIDER, else Stripe when its secret key is set. */
+const paymentProviderOf = (e: z.output<typeof envSchema>) => e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'test');
 
-export interface AuthConfig {
-  /** null: resolved at start (generated and kept under DATA_DIR). */
-  secret: string | null;
-  publicUrl: string;
-  trustedOrigins: string[];
-  accessTokenTtlSeconds: number;
-  google: { clientId: string; clientSecret: string; issuer: string } | null;
-  admin: { email: string; password: string } | null;
-  /** Whether every admin must use two-step sign-in (ADMIN_TWO_FACTOR). */
-  adminTwoFactor: 'required' | 'optional';
-  /** An admin's session ends this long after sign-in, whatever its cookie says (ADMIN_SESSION_HOURS). */
-  adminSessionSeconds: number;
-  /** Create a first admin with a random password when the embedded store has none. */
-  createDefaultAdmin: boolean;
-  rateLimitPerMinute: number;
-  readRateLimitPerMinute: number;
-  signUpsPerHour: number;
-  signInMaxFailures: number;
-  /** Whether an address must be confirmed before ordering, and why (the start banner says). */
-  emailVerification: EmailVerificationSetting;
-}
-
-export interface EmailVerificationSetting {
-  mode: 'required' | 'off';
-  /** `setting`: EMAIL_VERIFICATION chose it; `smtp`: SMTP_URL is set; `no-smtp`: the store cannot send mail. */
-  reason: 'setting' | 'smtp' | 'no-smtp';
-}
-
-export type PaymentsConfig =
-  | { provider: 'test' }
-  | {
-      provider: 'stripe';
-      secretKey: string;
-      publishableKey: string;
-      webhookSecret: string;
-      apiUrl: string | null;
+/**
+ * The configuration the app runs with: the environment, checked across settings, then shaped for
+ * the code that reads it. Its type, `AppConfig`, is this schema's output, so a setting is declared
+ * in `envSchema` and placed here, and there is no second description of it to keep in step
+ * (decision 031).
+ */
+const configSchema = envSchema
+  .superRefine((e, ctx) => {
+    const refuse = (message: string) => ctx.addIssue({ code: 'custom', message, input: e });
+    if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) refuse('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
+    if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) refuse('HEADERS_TIMEOUT_SECONDS cannot be more than REQUEST_TIMEOUT_SECONDS');
+    if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) refuse('ADMIN_EMAIL and ADMIN_PASSWORD go together');
+    const provider = paymentProviderOf(e);
+    // A store served over https is a live store: the built-in test processor there would take test
+    // cards as real payments and ship the orders. Only an operator who says so runs one on purpose.
+    if (provider === 'test' && e.PAYMENT_PROVIDER === undefined && e.PUBLIC_URL?.startsWith('https://')) {
+      refuse(
+        'PUBLIC_URL is https:// (a live store) but no Stripe keys are set, so the built-in test processor would take test cards as real payments. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENT_PROVIDER=test to run a test store on purpose',
+      );
+    }
+    if (provider === 'stripe' && !(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET)) {
+      refuse('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET');
+    }
+  })
+  .transform((e) => {
+    const dataDir = path.resolve(e.DATA_DIR);
+    const publicUrl = new URL(e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT || 3000}`).origin;
+    const localOrigins = [publicUrl, publicUrl.replace('127.0.0.1', 'localhost'), publicUrl.replace('localhost', '127.0.0.1')];
+    const extraOrigins = (e.TRUSTED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+    const provider = paymentProviderOf(e);
+    return {
+      port: e.PORT,
+      /** How long a client may take, in milliseconds: slow or silent clients must not hold sockets forever. */
+      timeouts: {
+        headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+        requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+        idleMs: e.IDLE_TIMEOUT_SECONDS * 1000,
+        keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      },
+      host: e.HOST,
+      logLevel: e.LOG_LEVEL,
+      dataDir,
+      database: databaseOf(e.DATABASE_URL, e.DATABASE_POOL_SIZE, dataDir),
+      /** The built web app's folder; null: the API alone (tests). */
+      webDistDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR) as string | null,
+      publicWriteRateLimit: e.PUBLIC_WRITE_RATE_LIMIT,
+      exitWithStdin: e.EXIT_WITH_STDIN === '1',
+      /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses. Never `true` (that believes any client). */
+      trustProxy: parseTrustProxy(e.TRUST_PROXY),
+      reviewRateLimitPerHour: e.REVIEW_RATE_LIMIT,
+      /** What one client may cost the catalogue (decision 026). */
+      catalogue: {
+        /** Uncached catalogue and search reads a minute per client address (CATALOGUE_READ_RATE_LIMIT). */
+        uncachedReadsPerMinute: e.CATALOGUE_READ_RATE_LIMIT,
+        /** PostgreSQL's statement_timeout for catalogue and search queries (CATALOGUE_QUERY_TIMEOUT_SECONDS). */
+        queryTimeoutMs: Math.round(e.CATALOGUE_QUERY_TIMEOUT_SECONDS * 1000),
+      },
+      auth: {
+        /** null: resolved at start (generated and kept under DATA_DIR). */
+        secret: e.AUTH_SECRET ?? null,
+        publicUrl,
+        trustedOrigins: [...new Set([...localOrigins, ...extraOrigins])],
+        accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+        google:
+          e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+            ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+            : null,
+        admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
+        /** Whether every admin must use two-step sign-in (ADMIN_TWO_FACTOR). */
+        adminTwoFactor: e.ADMIN_TWO_FACTOR,
+        /** An admin's session ends this long after sign-in, whatever its cookie says (ADMIN_SESSION_HOURS). */
+        adminSessionSeconds: Math.round(e.ADMIN_SESSION_HOURS * 3600),
+        /** Create a first admin with a random password when the embedded store has none. */
+        createDefaultAdmin: !e.DATABASE_URL,
+        rateLimitPerMinute: e.AUTH_RATE_LIMIT,
+        readRateLimitPerMinute: e.AUTH_READ_RATE_LIMIT,
+        signUpsPerHour: e.SIGN_UP_RATE_LIMIT,
+        signInMaxFailures: e.SIGN_IN_MAX_FAILURES,
+        /**
+         * Whether an address must be confirmed before ordering, and why (the start banner says):
+         * `setting`: EMAIL_VERIFICATION chose it; `smtp`: SMTP_URL is set; `no-smtp`: the store cannot send mail.
+         */
+        emailVerification: e.EMAIL_VERIFICATION
+          ? { mode: e.EMAIL_VERIFICATION, reason: 'setting' as const }
+          : e.SMTP_URL
+            ? { mode: 'required' as const, reason: 'smtp' as const }
+            : { mode: 'off' as const, reason: 'no-smtp' as const },
+      },
+      payments:
+        provider === 'stripe'
+          ? {
+              provider,
+              secretKey: e.STRIPE_SECRET_KEY!,
+              publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+              apiUrl: e.STRIPE_API_URL ?? null,
+            }
+          : { provider },
+      /** How long an unpaid order may be paid (it holds no stock meanwhile). */
+      orderPayMinutes: e.ORDER_PAY_MINUTES,
+      maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
+      /** Shared rate-limit counters; null: in this process's memory. */
+      redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
+      orderExpirySweepMs: e.ORDER_EXPIRY_SWEEP_SECONDS * 1000,
+      mail: {
+        /** null: no SMTP server; messages go to `outboxDir` as .eml files (or stay queued when that is null too). */
+        smtpUrl: e.SMTP_URL ?? null,
+        /** The From header, e.g. `ToolHouse <no-reply@shop.example.com>`. */
+        from: e.MAIL_FROM ?? `ToolHouse <no-reply@${mailDomain(publicUrl)}>`,
+        /** DATA_DIR/outbox when started for real; null in tests that read no mail, so rows just stay queued. */
+        outboxDir: path.join(dataDir, 'outbox') as string | null,
+      },
     };
+  });
 
-/** How long a client may take, in milliseconds: slow or silent clients must not hold sockets forever. */
-export interface TimeoutsConfig {
-  headersMs: number;
-  requestMs: number;
-  idleMs: number;
-  keepAliveMs: number;
-}
-
-/** What one client may cost the catalogue (decision 026). */
-export interface CatalogueLimitsConfig {
-  /** Uncached catalogue and search reads a minute per client address (CATALOGUE_READ_RATE_LIMIT). */
-  uncachedReadsPerMinute: number;
-  /** PostgreSQL's statement_timeout for catalogue and search queries (CATALOGUE_QUERY_TIMEOUT_SECONDS). */
-  queryTimeoutMs: number;
-}
-
-export interface MailConfig {
-  /** null: no SMTP server; messages go to `outboxDir` as .eml files (or stay queued when that is unset too). */
-  smtpUrl: string | null;
-  /** The From header, e.g. `ToolHouse <no-reply@shop.example.com>`. */
-  from: string;
-  /** DATA_DIR/outbox when started for real; unset in tests that read no mail, so rows just stay queued. */
-  outboxDir?: string | null;
-}
-
-export interface AppConfig {
-  port: number;
-  timeouts: TimeoutsConfig;
-  host: string;
-  logLevel: (typeof LOG_LEVELS)[number];
-  database: DatabaseConfig;
-  dataDir: string;
-  webDistDir: string | null;
-  publicWriteRateLimit: number;
-  exitWithStdin: boolean;
-  /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses. Never `true` (that believes any client). */
-  trustProxy: false | number | string[];
-  reviewRateLimitPerHour: number;
-  catalogue: CatalogueLimitsConfig;
-  auth: AuthConfig;
-  payments: PaymentsConfig;
-  /** How long an unpaid order may be paid (it holds no stock meanwhile). */
-  orderPayMinutes: number;
-  maxUnpaidOrders: number;
-  /** Shared rate-limit counters; null: in this process's memory. */
-  redis: { url: string; keyPrefix: string } | null;
-  orderExpirySweepMs: number;
-  mail: MailConfig;
-}
+/** What the app runs with: the output of the schema above, never described a second time. */
+export type AppConfig = z.output<typeof configSchema>;
+export type DatabaseConfig = AppConfig['database'];
+export type AuthConfig = AppConfig['auth'];
+export type EmailVerificationSetting = AuthConfig['emailVerification'];
+export type PaymentsConfig = AppConfig['payments'];
+export type MailConfig = AppConfig['mail'];
 
 /** Settings earlier versions read and this one does not (decision 019): named at start so nobody tunes them in vain. */
 const RETIRED_SETTINGS: Record<string, string> = {
@@ -253,104 +288,20 @@ export function retiredSettingsIn(env: NodeJS.ProcessEnv): string[] {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    const problems = parsed.error.issues.map((i) => `  ${i.path.length > 0 ? `${i.path.join('.')}: ` : ''}${i.message}`).join('\n');
     throw new Error(`Invalid environment configuration:\n${problems}`);
   }
-  const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
-  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
-    throw new Error('Invalid environment configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
-  }
-  if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
-    throw new Error('Invalid environment configuration:\n  HEADERS_TIMEOUT_SECONDS cannot be more than REQUEST_TIMEOUT_SECONDS');
-  }
-  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
-    throw new Error('Invalid environment configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD go together');
-  }
-  const provider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'test');
-  // A store served over https is a live store: the built-in test processor there would take test
-  // cards as real payments and ship the orders. Only an operator who says so runs one on purpose.
-  if (provider === 'test' && e.PAYMENT_PROVIDER === undefined && e.PUBLIC_URL?.startsWith('https://')) {
-    throw new Error(
-      'Invalid environment configuration:\n  PUBLIC_URL is https:// (a live store) but no Stripe keys are set, so the built-in test processor would take test cards as real payments. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENT_PROVIDER=test to run a test store on purpose',
-    );
-  }
-  if (provider === 'stripe' && !(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET)) {
-    throw new Error(
-      'Invalid environment configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
-    );
-  }
-  const publicUrl = new URL(e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT || 3000}`).origin;
-  const localOrigins = [publicUrl, publicUrl.replace('127.0.0.1', 'localhost'), publicUrl.replace('localhost', '127.0.0.1')];
-  const extraOrigins = (e.TRUSTED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
-  return {
-    port: e.PORT,
-    timeouts: {
-      headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
-      requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
-      idleMs: e.IDLE_TIMEOUT_SECONDS * 1000,
-      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
-    },
-    host: e.HOST,
-    logLevel: e.LOG_LEVEL,
-    dataDir,
-    database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
-      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
-    publicWriteRateLimit: e.PUBLIC_WRITE_RATE_LIMIT,
-    exitWithStdin: e.EXIT_WITH_STDIN === '1',
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    reviewRateLimitPerHour: e.REVIEW_RATE_LIMIT,
-    catalogue: {
-      uncachedReadsPerMinute: e.CATALOGUE_READ_RATE_LIMIT,
-      queryTimeoutMs: Math.round(e.CATALOGUE_QUERY_TIMEOUT_SECONDS * 1000),
-    },
-    auth: {
-      secret: e.AUTH_SECRET ?? null,
-      publicUrl,
-      trustedOrigins: [...new Set([...localOrigins, ...extraOrigins])],
-      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
-      google:
-        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-          ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
-          : null,
-      admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
-      adminTwoFactor: e.ADMIN_TWO_FACTOR,
-      adminSessionSeconds: Math.round(e.ADMIN_SESSION_HOURS * 3600),
-      createDefaultAdmin: !e.DATABASE_URL,
-      rateLimitPerMinute: e.AUTH_RATE_LIMIT,
-      readRateLimitPerMinute: e.AUTH_READ_RATE_LIMIT,
-      signUpsPerHour: e.SIGN_UP_RATE_LIMIT,
-      signInMaxFailures: e.SIGN_IN_MAX_FAILURES,
-      emailVerification: e.EMAIL_VERIFICATION
-        ? { mode: e.EMAIL_VERIFICATION, reason: 'setting' }
-        : e.SMTP_URL
-          ? { mode: 'required', reason: 'smtp' }
-          : { mode: 'off', reason: 'no-smtp' },
-    },
-    payments:
-      provider === 'stripe'
-        ? {
-            provider,
-            secretKey: e.STRIPE_SECRET_KEY!,
-            publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
-            webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
-            apiUrl: e.STRIPE_API_URL ?? null,
-          }
-        : { provider: 'test' },
-    orderPayMinutes: e.ORDER_PAY_MINUTES,
-    maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
-    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
-    orderExpirySweepMs: e.ORDER_EXPIRY_SWEEP_SECONDS * 1000,
-    mail: {
-      smtpUrl: e.SMTP_URL ?? null,
-      from: e.MAIL_FROM ?? `ToolHouse <no-reply@${mailDomain(publicUrl)}>`,
-      outboxDir: path.join(dataDir, 'outbox'),
-    },
-  };
+  return parsed.data;
+}
+
+/**
+ * PostgreSQL when DATABASE_URL is set, else the embedded database in DATA_DIR/pglite. Typed as what
+ * the database client opens, which also takes an in-memory embedded database (tests, benchmarks).
+ */
+function databaseOf(url: string | undefined, poolSize: number, dataDir: string): DatabaseTarget {
+  return url ? { kind: 'postgres', url, poolSize } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') };
 }
 
 /** The store's own domain for its default sender; `localhost` when the store is reached by IP address. */
@@ -360,7 +311,7 @@ function mailDomain(publicUrl: string): string {
 }
 
 /** `0` → no proxy; a number → that many hops; otherwise the proxies' addresses. */
-function parseTrustProxy(value: string): AppConfig['trustProxy'] {
+function parseTrustProxy(value: string): false | number | string[] {
   if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
   return value.split(',').map((address) => address.trim()).filter(Boolean);
 }

@@ -4,7 +4,6 @@ import { loadConfig, retiredSettingsIn } from './config';
 import { formatStartBanner } from './start-banner';
 import { makeDataDirPrivate, writeFirstAdminPassword } from './db/private-data-dir';
 import { startBackupService, type BackupService } from './db/backup';
-import type { DatabaseHandle } from './db/client';
 import { shutdownDeadlineMs } from './shutdown-deadline';
 
 /** Entry point: read the environment, listen, say where the store is, and shut down gracefully. Nothing else. */
@@ -16,20 +15,20 @@ async function main() {
   // supervisor starts a fresh one, which recovers the data folder (decision 025). Gracefully once
   // the app can shut down, at once before.
   let stopForLostDatabase = (): void => process.exit(1);
-  let database: DatabaseHandle | null = null;
   const app = await buildApp(config, {
     onAdminCreated: (admin) => (createdAdmin = admin),
     onDatabaseLost: () => stopForLostDatabase(),
-    onDatabaseOpen: (handle) => (database = handle),
   });
-  // Again, now that the embedded database has made its files (PGlite makes them 0666).
+  // Ready before it listens: the database open, the first admin made (app.ts, decision 031)...
+  await app.ready();
+  // ...then the folder tightened again, now that the embedded database has made its files (PGlite makes them 0666).
   await makeDataDirPrivate(config.dataDir);
   for (const notice of retiredSettingsIn(process.env)) app.log.warn(notice);
   if (config.payments.provider === 'test') app.log.warn('payments are in test mode: the built-in test processor charges nothing and its orders count as paid');
 
   // `npm run backup` asks for a snapshot of the embedded database with SIGUSR2 (db/backup.ts).
   // Handled on PostgreSQL too: unhandled, the signal would end the process.
-  const dumpDataDir = (database as DatabaseHandle | null)?.dumpDataDir;
+  const dumpDataDir = app.database.dumpDataDir;
   const backups: BackupService | null = dumpDataDir && config.database.kind === 'pglite' ? await startBackupService(config.dataDir, dumpDataDir, app.log) : null;
   process.on('SIGUSR2', () => {
     if (backups) backups.answerRequests();

@@ -44,15 +44,15 @@ describe('the start banner', () => {
   it('says where mail goes: the SMTP server without its password, or the outbox folder and that nothing is delivered', () => {
     const start = (mail: Parameters<typeof formatStartBanner>[0]['mail']) =>
       formatStartBanner({ address: 'http://127.0.0.1:3000', publicUrl: 'http://127.0.0.1:3000', database: embedded, createdAdmin: null, mail });
-    const smtp = start({ smtpUrl: 'smtp://shop:m4il-s3cret@mail.example.com:587', from: 'ToolHouse <no-reply@example.com>' });
+    const smtp = start({ smtpUrl: 'smtp://shop:m4il-s3cret@mail.example.com:587', from: 'ToolHouse <no-reply@example.com>', outboxDir: null });
     expect(smtp).toContain('Mail: sent through SMTP mail.example.com:587 as ToolHouse <no-reply@example.com>');
     expect(smtp).not.toContain('set MAIL_FROM');
     // Reached by an address, the store's default sender has no real domain: the banner says to set one.
-    expect(start({ smtpUrl: 'smtp://mail.example.com:587', from: 'ToolHouse <no-reply@localhost>' })).toContain(
+    expect(start({ smtpUrl: 'smtp://mail.example.com:587', from: 'ToolHouse <no-reply@localhost>', outboxDir: null })).toContain(
       'as ToolHouse <no-reply@localhost> (set MAIL_FROM to an address your mail server may send as)',
     );
     expect(smtp).not.toContain('m4il-s3cret');
-    expect(start({ smtpUrl: 'smtps://mail.example.com', from: 'a@example.com' })).toContain('Mail: sent through SMTPS mail.example.com:465');
+    expect(start({ smtpUrl: 'smtps://mail.example.com', from: 'a@example.com', outboxDir: null })).toContain('Mail: sent through SMTPS mail.example.com:465');
     const files = start({ smtpUrl: null, from: 'a@example.com', outboxDir: '/srv/store/data/outbox' });
     expect(files).toContain('Mail: not delivered (SMTP_URL is not set); each message is written to /srv/store/data/outbox');
   });

@@ -173,3 +173,108 @@ describe('zones are generated from the folder list', () => {
     expect(targets).toEqual(expect.arrayContaining(['src/server/plugins', 'src/server/identity']));
   });
 });
+
+describe('buildApp composes and starts nothing (decision 031)', () => {
+  it('reports app.ts importing what locks, opens, migrates or seeds a database, or resolves the auth secret', async () => {
+    const startSteps = `
+      import { migrateDatabase } from './db/migrate';
+      import { seedIfEmpty } from './db/seed';
+      import { lockDataDir } from './db/data-dir-lock';
+      import { resolveAuthSecret } from './identity/auth-secret';
+      export const all = [migrateDatabase, seedIfEmpty, lockDataDir, resolveAuthSecret];
+    `;
+    expect(await ruleIds('src/server/app.ts', startSteps)).toEqual(Array(4).fill('import-x/no-restricted-paths'));
+    const opening = `
+      import { openDatabase } from './db/client';
+      export const open = openDatabase;
+    `;
+    expect(await ruleIds('src/server/app.ts', opening)).toEqual(['no-restricted-imports']);
+  });
+
+  it('accepts app.ts registering the plugins that do those, and still refuses web code there', async () => {
+    const composing = `
+      import type { DatabaseHandle } from './db/client';
+      import databasePlugin from './plugins/database';
+      import { firstAdmin } from './accounts/first-admin';
+      import { orderExpirySweep } from './orders/expiry-sweep';
+      export type Handle = DatabaseHandle;
+      export const all = [databasePlugin, firstAdmin, orderExpirySweep];
+    `;
+    expect(await ruleIds('src/server/app.ts', composing)).toEqual([]);
+    const web = `
+      import * as paths from '../web/config/paths';
+      export const all = [paths];
+    `;
+    expect(await ruleIds('src/server/app.ts', web)).toEqual(['no-restricted-imports']);
+  });
+
+  it('lets other server code (the database plugin, the command-line tools) use them', async () => {
+    const code = `
+      import { migrateDatabase } from '../db/migrate';
+      import { openDatabase } from '../db/client';
+      export const all = [migrateDatabase, openDatabase];
+    `;
+    expect(await ruleIds('src/server/plugins/fake.ts', code)).toEqual([]);
+  });
+});
+
+describe('the configuration is described once, by its zod schema (decision 031)', () => {
+  it('reports an interface or an object type in config.ts', async () => {
+    const code = `
+      export interface MailConfig { smtpUrl: string | null }
+      export type TimeoutsConfig = { requestMs: number };
+      export type PaymentsConfig = { provider: 'test' } | { provider: 'stripe'; secretKey: string };
+    `;
+    expect(await ruleIds('src/server/config.ts', code)).toEqual(Array(4).fill('no-restricted-syntax'));
+  });
+
+  it('accepts types taken from the schema', async () => {
+    const code = `
+      import { z } from 'zod';
+      export const configSchema = z.object({ PORT: z.coerce.number() }).transform((e) => ({ port: e.PORT }));
+      export type AppConfig = z.output<typeof configSchema>;
+      export type PortConfig = AppConfig['port'];
+    `;
+    expect(await ruleIds('src/server/config.ts', code)).toEqual([]);
+  });
+});
+
+describe("a tool's minimum order against its stock is decided in src/shared only", () => {
+  it('reports the comparison in web and server code, however it is written', async () => {
+    const web = `
+      export const soldOut = (item: { minQty: number; availableQty: number }) => item.availableQty < item.minQty;
+    `;
+    expect(await ruleIds('src/web/features/purchase/fake.tsx', web)).toEqual(['no-restricted-syntax']);
+    const server = `
+      export function sellable({ minQty, availableQty }: { minQty: number; availableQty: number }) {
+        return minQty <= availableQty;
+      }
+    `;
+    expect(await ruleIds('src/server/catalogue/fake.ts', server)).toEqual(['no-restricted-syntax']);
+    expect(await ruleIds('src/server/config.ts', server)).toEqual(['no-restricted-syntax']);
+  });
+
+  it('accepts it where the rule lives, and a quantity against the minimum or the stock anywhere', async () => {
+    const rule = `
+      export const canBeBought = (tool: { minQty: number; availableQty: number }) => tool.availableQty >= tool.minQty && tool.availableQty > 0;
+    `;
+    expect(await ruleIds('src/shared/buying.ts', rule)).toEqual([]);
+    expect(await ruleIds('src/shared/schemas/admin.ts', rule)).toEqual([]);
+    const quantity = `
+      export const tooFew = (line: { quantity: number }, tool: { minQty: number; availableQty: number }) =>
+        line.quantity < tool.minQty || line.quantity > tool.availableQty;
+    `;
+    expect(await ruleIds('src/server/orders/fake.ts', quantity)).toEqual([]);
+  });
+});
+
+describe('no import circle in the server and shared code', () => {
+  it('reports a module importing one that imports it back', async () => {
+    // db/client.ts imports db/pg-listener.ts: pg-listener importing the client would close a circle.
+    const code = `
+      import { openDatabase } from './client';
+      export const open = openDatabase;
+    `;
+    expect(await ruleIds('src/server/db/pg-listener.ts', code)).toEqual(['import-x/no-cycle']);
+  });
+});

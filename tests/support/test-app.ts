@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
-import { loadConfig, type AppConfig } from '../../src/server/config';
+import { loadConfig, type AppConfig, type MailConfig } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { createTestDatabase } from './test-database';
 
@@ -10,8 +10,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Any setting; the mail settings one by one (a test that reads mail gives its catcher's `smtpUrl` and `from`). */
+export type TestConfigOverrides = Partial<Omit<AppConfig, 'mail'>> & { mail?: Partial<MailConfig> };
+
 /** The configuration a real start would read, for a store on a test database of its own. */
-export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+export function testConfig(overrides: TestConfigOverrides = {}): AppConfig {
   const base = loadConfig({
     LOG_LEVEL: 'silent',
     AUTH_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
@@ -40,12 +43,12 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ...overrides,
     auth: { ...base.auth, createDefaultAdmin: false, ...overrides.auth },
     // No outbox folder: a test that reads mail passes `mail: { smtpUrl: catcher.url, from }`.
-    mail: { smtpUrl: null, from: 'ToolHouse <no-reply@toolhouse.test>', ...overrides.mail },
+    mail: { smtpUrl: null, from: 'ToolHouse <no-reply@toolhouse.test>', outboxDir: null, ...overrides.mail },
   };
 }
 
 /** The real app on a fresh database of its own; requests go through `app.inject`. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: TestConfigOverrides = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp(testConfig(overrides), { database });
   await app.ready();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { AuthConfig } from '../config';
 import type { AppDatabase } from '../db/client';
 import type { Auth } from '../identity/auth';
@@ -16,27 +17,54 @@ export interface CreatedAdmin {
   generatedPassword: string | null;
 }
 
+export interface FirstAdminOptions {
+  config: AuthConfig;
+  /** Told of an admin account this start created (main.ts shows a generated password in its start banner). */
+  onCreated?: (admin: CreatedAdmin) => void;
+}
+
+/**
+ * The first admin, made when the app is ready (decision 031): a weak ADMIN_PASSWORD stops the
+ * start as the app is built, before anything is written; the account is created or promoted in
+ * `onReady`, after every plugin and route is in place and before the server listens.
+ */
+async function firstAdminPlugin(app: FastifyInstance, opts: FirstAdminOptions) {
+  if (opts.config.admin) await refuseCommonAdminPassword(opts.config.admin.password);
+  app.addHook('onReady', async () => {
+    const created = await ensureFirstAdmin(app.auth, app.db, opts.config, app.log);
+    if (created) opts.onCreated?.(created);
+  });
+}
+
+export const firstAdmin = fp(firstAdminPlugin, { name: 'first-admin', dependencies: ['database', 'authentication'] });
+
+/**
+ * Sign-up refuses the most common passwords; so does the start, for the most powerful account
+ * (its length is checked with the other settings, config.ts).
+ */
+async function refuseCommonAdminPassword(password: string): Promise<void> {
+  if (await isCommonPassword(password)) {
+    throw new Error(
+      'Invalid environment configuration:\n  ADMIN_PASSWORD is one of the most common passwords, which sign-up refuses too: choose one that is harder to guess',
+    );
+  }
+}
+
 /**
  * Makes sure the store can be administered: ADMIN_EMAIL/ADMIN_PASSWORD are created or promoted at
  * every start; without them, an embedded store with no admin gets one with a random password,
  * which the caller shows once on the console (the start banner), never in the log, where it
  * would be kept and shipped. There is never a fixed default password.
  */
-export async function ensureFirstAdmin(
+async function ensureFirstAdmin(
   auth: Auth,
   db: AppDatabase,
   config: AuthConfig,
   log: FastifyBaseLogger,
 ): Promise<CreatedAdmin | null> {
   if (config.admin) {
+    // Its password passed refuseCommonAdminPassword when the plugin loaded.
     const { email, password } = config.admin;
-    // Sign-up refuses the most common passwords; so does the start, for the most powerful account
-    // (its length is checked with the other settings, config.ts).
-    if (await isCommonPassword(password)) {
-      throw new Error(
-        'Invalid environment configuration:\n  ADMIN_PASSWORD is one of the most common passwords, which sign-up refuses too: choose one that is harder to guess',
-      );
-    }
     const existing = await findProfileByEmail(db, email);
     if (!existing) {
       await createVerifiedAccount(auth, email, password);

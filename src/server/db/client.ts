@@ -3,12 +3,20 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config';
 import { listenOnPostgres, type ListenHandlers } from './pg-listener';
 import { PgliteWorkerClient } from './pglite-worker-client';
 import * as schema from './schema';
 
 export { createPglite } from './create-pglite';
+
+/**
+ * A database to open: PostgreSQL (a pool of `poolSize` connections, 10 when unset) or the embedded
+ * one (`dataDir`; null: in memory, as tests and benchmarks use it). The configuration's `database`
+ * is one of these (config.ts).
+ */
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string | null };
 
 /** Both drivers give this type, so repositories run unchanged on PGlite and PostgreSQL. */
 export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,7 +26,7 @@ export type AppTransaction = Parameters<Parameters<AppDatabase['transaction']>[0
 
 export interface DatabaseHandle {
   db: AppDatabase;
-  kind: DatabaseConfig['kind'];
+  kind: DatabaseTarget['kind'];
   /**
    * Runs `work` while no other app process on the same database runs work under the same key
    * (a PostgreSQL session advisory lock). PGlite has one process by construction.
@@ -49,7 +57,7 @@ export interface DatabaseHandle {
 }
 
 /** The embedded database runs in a worker thread of its own (decision 025), off the HTTP thread. */
-export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+export async function openDatabase(config: DatabaseTarget): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') return openPostgres(config.url, config.poolSize ?? 10);
   return wrapPglite(await PgliteWorkerClient.start(config.dataDir ? { dataDir: config.dataDir } : {}));
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { forgetOldKeys } from '../lib/idempotency';
 import { sweepStaleOrders } from './orders-repository';
 
@@ -6,9 +7,10 @@ import { sweepStaleOrders } from './orders-repository';
  * Every few minutes, unpaid orders past their time to pay expire, and Idempotency-Keys past their
  * day are forgotten. Every app process runs the timer; the sweep's advisory lock lets one of them
  * expire orders at a time, and each logs what it did (debug when nothing happened), so the log
- * shows which process swept.
+ * shows which process swept. The timer starts when the app is ready and stops when it closes,
+ * before the database does (decision 031).
  */
-export function scheduleOrderExpiry(app: FastifyInstance, payMinutes: number, everyMs: number) {
+async function orderExpirySweepPlugin(app: FastifyInstance, { payMinutes, everyMs }: { payMinutes: number; everyMs: number }) {
   const sweep = async () => {
     try {
       const expired = await sweepStaleOrders(app.db, payMinutes);
@@ -22,11 +24,19 @@ export function scheduleOrderExpiry(app: FastifyInstance, payMinutes: number, ev
     }
   };
   let timer: NodeJS.Timeout | null = null;
+  // The sweep under way, if any: the next tick skips while it runs, and closing waits for it, so
+  // it never meets a database closed under it.
+  let running: Promise<void> | null = null;
   app.addHook('onReady', async () => {
-    timer = setInterval(() => void sweep(), everyMs);
+    timer = setInterval(() => {
+      running ??= sweep().finally(() => (running = null));
+    }, everyMs);
     timer.unref();
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    await running;
   });
 }
+
+export const orderExpirySweep = fp(orderExpirySweepPlugin, { name: 'order-expiry-sweep', dependencies: ['database'] });

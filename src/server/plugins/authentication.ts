@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import { API_ERRORS } from '../../shared';
-import type { AccessTokens } from '../identity/access-tokens';
-import type { Auth } from '../identity/auth';
+import type { AuthConfig } from '../config';
+import { createAccessTokens, type AccessTokens } from '../identity/access-tokens';
+import { createAuth, type Auth, type IdentityMailer } from '../identity/auth';
+import { resolveAuthSecret } from '../identity/auth-secret';
 import { findIdentity, type SessionIdentity } from '../identity/identity';
 import { ConflictError, NotAllowedError, NotSignedInError } from '../lib/domain-errors';
 
@@ -45,24 +47,30 @@ declare module 'fastify' {
 /** How recently the person must have proved who they are before a role change or a refund. */
 export const FRESH_AUTH_SECONDS = 10 * 60;
 
+export interface AuthenticationOptions {
+  config: AuthConfig;
+  /** Where a generated AUTH_SECRET is kept (DATA_DIR). */
+  dataDir: string;
+  /** Queues the identity service's emails (accounts/identity-mail.ts). */
+  mailer: IdentityMailer;
+}
+
 /**
  * Who is calling. Every check reads the user's role and session from the database, so a
- * promotion takes effect at once and a signed-out session's tokens stop working.
+ * promotion takes effect at once and a signed-out session's tokens stop working. The identity
+ * service (better-auth) and the access tokens are made here, with the secret that signs both.
  */
-async function authenticationPlugin(
-  app: FastifyInstance,
-  opts: {
-    auth: Auth;
-    accessTokens: AccessTokens;
-    trustedOrigins: string[];
-    emailVerification: 'required' | 'off';
-    adminTwoFactor: 'required' | 'optional';
-    /** An admin's session ends this long after it was made (ADMIN_SESSION_HOURS). */
-    adminSessionSeconds: number;
-  },
-) {
-  app.decorate('auth', opts.auth);
-  app.decorate('accessTokens', opts.accessTokens);
+async function authenticationPlugin(app: FastifyInstance, opts: AuthenticationOptions) {
+  const { config } = opts;
+  const { secret, generated } = await resolveAuthSecret(config.secret, opts.dataDir);
+  if (generated) app.log.info('generated a new AUTH_SECRET and stored it in the data folder');
+  if (!config.secret && app.database.kind === 'postgres') {
+    app.log.warn('AUTH_SECRET is not set: every app process on this database must be given the same AUTH_SECRET');
+  }
+  const auth = createAuth({ db: app.db, config, secret, log: app.log, mailer: opts.mailer });
+  const accessTokens = createAccessTokens(secret, config.accessTokenTtlSeconds);
+  app.decorate('auth', auth);
+  app.decorate('accessTokens', accessTokens);
   app.decorateRequest('identity', null);
 
   /**
@@ -71,7 +79,7 @@ async function authenticationPlugin(
    */
   async function liveIdentity(userId: string, sessionId: string): Promise<SessionIdentity | null> {
     const identity = await findIdentity(app.db, userId, sessionId);
-    if (identity?.role === 'admin' && Date.now() - identity.sessionCreatedAt.getTime() > opts.adminSessionSeconds * 1000) return null;
+    if (identity?.role === 'admin' && Date.now() - identity.sessionCreatedAt.getTime() > config.adminSessionSeconds * 1000) return null;
     return identity;
   }
 
@@ -80,7 +88,7 @@ async function authenticationPlugin(
     if (!header) return null;
     const [scheme, token] = header.split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token) return null;
-    const claims = await opts.accessTokens.verify(token);
+    const claims = await accessTokens.verify(token);
     return claims ? liveIdentity(claims.userId, claims.sessionId) : null;
   }
 
@@ -89,10 +97,10 @@ async function authenticationPlugin(
     // A cookie travels with cross-site requests too: a write it authorises must come from our own
     // pages (the same rule better-auth applies to its own endpoints).
     const unsafe = request.method !== 'GET' && request.method !== 'HEAD';
-    if (unsafe && !opts.trustedOrigins.includes(request.headers.origin ?? '')) {
+    if (unsafe && !config.trustedOrigins.includes(request.headers.origin ?? '')) {
       throw new NotAllowedError(API_ERRORS.crossSiteRefused);
     }
-    const found = await opts.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     return found ? liveIdentity(found.user.id, found.session.id) : null;
   }
   app.decorate('sessionIdentity', sessionIdentity);
@@ -107,7 +115,7 @@ async function authenticationPlugin(
   });
   app.decorate('requireVerifiedEmail', async (request: FastifyRequest) => {
     if (!request.identity) throw new NotSignedInError(API_ERRORS.signInRequired);
-    if (opts.emailVerification === 'required' && !request.identity.emailVerified) throw new ConflictError(API_ERRORS.emailNotVerified);
+    if (config.emailVerification.mode === 'required' && !request.identity.emailVerified) throw new ConflictError(API_ERRORS.emailNotVerified);
   });
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     request.identity = await bearerIdentity(request);
@@ -115,7 +123,7 @@ async function authenticationPlugin(
     if (request.identity.role !== 'admin') throw new NotAllowedError(API_ERRORS.forbidden);
     // Refused with 403, not 401: the person is signed in and stays so; the web app's admin guard
     // sends them to the two-step sign-in page before any admin call (decision 023).
-    if (opts.adminTwoFactor === 'required' || request.identity.twoFactorEnabled) {
+    if (config.adminTwoFactor === 'required' || request.identity.twoFactorEnabled) {
       if (!request.identity.twoFactorEnabled) throw new NotAllowedError(API_ERRORS.adminTwoFactorRequired);
       if (!request.identity.secondFactorAt) throw new NotAllowedError(API_ERRORS.adminSecondFactorRequired);
     }

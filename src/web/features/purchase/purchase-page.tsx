@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { canBeBought } from '../../../shared/buying';
 import { largeImageUrl } from '../../../shared/schemas/admin';
 import { formatUsd } from '../../../shared/text';
 import { paths } from '../../config/paths';
@@ -32,7 +33,7 @@ export default function PurchasePage() {
     );
   }
   const item = tool.data;
-  const soldOut = item.availableQty < item.minQty;
+  const soldOut = !canBeBought(item);
 
   return (
     <section className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-2">
