@@ -91,6 +91,10 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const photos = photoCacheOf(app.db);
+  const unsubscribe = app.changes.subscribe((topic) => {
+    if (topic === 'photos') photos.forget('');
+  });
+  app.addHook('onClose', async () => unsubscribe());
   const serve = (size: ImageSize) => async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const id = request.params.id.toLowerCase();
     if (!isUuid(id)) throw new NotFoundError(API_ERRORS.imageNotFound);

@@ -8,11 +8,11 @@ import type { AppDatabase } from '../db/client';
  *   a couple of MB. A rendition over an eighth of the bound is served but not kept, so one photo
  *   cannot empty the cache.
  * - The bytes under an id never change (a new photo gets a new id), so a kept copy is never wrong,
- *   only possibly deleted. A deletion through images-repository forgets the copy here at once.
- *   Another process, or a row deleted by hand, is caught by a recheck: a copy older than
- *   RECHECK_MS asks the database whether the photo still exists (a primary-key lookup that reads
- *   no bytes) before it is served again, so a deleted photo is served for at most 5 s after its
- *   deletion anywhere. Browsers and shared caches that were given the photo keep it for its
+ *   only possibly deleted. A deletion through images-repository is announced (`photos`) and forgets
+ *   the copies here when it commits. A row deleted by hand (no notice), or while this process has
+ *   lost the change feed, is caught by a recheck: a copy older than RECHECK_MS asks the database
+ *   whether the photo still exists (a primary-key lookup that reads no bytes) before it is served
+ *   again, so a deleted photo is served for at most 5 s after its deletion anywhere. Browsers and shared caches that were given the photo keep it for its
  *   max-age whatever happens here: deleting a photo does not recall copies already handed out.
  * - Concurrent misses for one photo share one read. A read that began before a deletion does not
  *   store what it read (the generation counter), so nothing kept outlives the deletion.
@@ -141,8 +141,3 @@ export function photoCacheOf(db: AppDatabase): PhotoCache {
 }
 
 export const photoKeyPrefix = (id: string) => `${id.toLowerCase()}/`;
-
-/** After a photo's deletion is done: this process stops serving it at once. */
-export function forgetPhoto(db: AppDatabase, id: string): void {
-  caches.get(db)?.forget(photoKeyPrefix(id));
-}

@@ -7,7 +7,7 @@ import { publishChange } from '../lib/change-bus';
 import type { CataloguePosition } from './catalogue-cursor';
 import { matchesSearch } from './search-terms';
 import { SORT_ORDERS, type SortOrder } from './sort-orders';
-import { cachedToolCount, forgetToolCount } from './tool-count-cache';
+import { cachedToolCount } from './tool-count-cache';
 
 export type ToolRow = typeof tools.$inferSelect;
 export type NewToolRow = typeof tools.$inferInsert;
@@ -232,11 +232,9 @@ export async function findTool(db: AppDatabase, id: string): Promise<Tool | null
 
 export async function insertTools(db: AppDatabase, rows: NewToolRow[]): Promise<ToolRow[]> {
   if (rows.length === 0) return [];
-  const inserted = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const added = await tx.insert(tools).values(rows).returning();
     await publishChange(tx, 'tools');
     return added;
   });
-  forgetToolCount(db);
-  return inserted;
 }

@@ -1,9 +1,10 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
+import { tellCommits } from './commit-listeners';
 import { listenOnPostgres, type ListenHandlers } from './pg-listener';
 import { PgliteWorkerClient } from './pglite-worker-client';
 import * as schema from './schema';
@@ -29,6 +30,12 @@ export interface DatabaseHandle {
    * delivered when the transaction that sent it commits). Answers a function that stops listening.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /**
+   * Tells `listener` of each transaction of `db` once it has committed, before the code that ran it
+   * carries on; never of one that rolled back (commit-listeners.ts). `listener` must not throw: the
+   * change is made by then. Answers a function that stops telling it.
+   */
+  onCommit(listener: (tx: AppTransaction) => void): () => void;
   /**
    * Settles (never rejects) if the database is gone for good behind the app's back: the embedded
    * database's worker thread died. PostgreSQL's never does: its pool reconnects.
@@ -64,8 +71,10 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
   // One connection, opened when first asked and again after a failure, like the pool's.
   const probePool = new pg.Pool({ connectionString: url, max: 1 });
   probePool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as AppDatabase;
   return {
-    db: drizzlePg(pool, { schema }) as unknown as AppDatabase,
+    db,
+    onCommit: tellCommits<AppTransaction, PgTransactionConfig>(db),
     probe: drizzlePg(probePool, { schema }) as unknown as AppDatabase,
     kind: 'postgres',
     async withExclusiveLock(key, work) {
@@ -100,6 +109,7 @@ export function wrapPglite(client: PGlite | PgliteWorkerClient): DatabaseHandle 
   const db = drizzlePglite(client as PGlite, { schema }) as unknown as AppDatabase;
   return {
     db,
+    onCommit: tellCommits<AppTransaction, PgTransactionConfig>(db),
     probe: db,
     kind: 'pglite',
     withExclusiveLock: (_key, work) => work(),
