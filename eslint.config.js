@@ -17,8 +17,9 @@ function foldersIn(dir) {
 }
 
 // Server folders that sit below the features: they may be imported by any feature, never the reverse.
-// `identity` (who the caller is, access tokens) is one of them so that plugins can use it.
-const serverFoundations = ['db', 'plugins', 'lib', 'identity'];
+// `identity` (who the caller is, access tokens) is one of them so that plugins can use it, and
+// `catalogue-cache` (the one cache of public reads) so that the catalogue and the reviews can.
+const serverFoundations = ['db', 'plugins', 'lib', 'identity', 'catalogue-cache'];
 const serverFeatures = foldersIn('src/server').filter((name) => !serverFoundations.includes(name));
 const webFeatures = foldersIn('src/web/features');
 
@@ -59,6 +60,12 @@ const importZones = [
       ]),
 ];
 
+const serverImportsNever = [{ group: ['**/web/**'], message: 'Server code never imports web code; what both need lives in src/shared.' }];
+// The cache's own stores; what others may use of them is on app.catalogueCache (catalogue-cache/catalogue-cache.ts).
+const cacheStores = ['**/catalogue-cache/response-cache*', '**/catalogue-cache/photo-cache*', '**/catalogue-cache/tool-counts*'];
+const ONE_CACHE_OWNER =
+  'Only catalogue-cache/ creates or drops a cache of the store\'s data and listens to the change bus: read its stores from app.catalogueCache, and publish what a transaction changed with publishChange (decision 029).';
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   ...tseslint.configs.recommended,
@@ -80,7 +87,35 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: serverImportsNever }] },
+  },
+  {
+    // A cache has one owner (STYLE 16, decision 029): only catalogue-cache/ creates or drops cached
+    // answers, counts and photos, and only it listens to the change bus. Everyone else reads the
+    // stores app.catalogueCache hands out, and writers publish what their transaction changed.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/catalogue-cache/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...serverImportsNever, { group: cacheStores, message: ONE_CACHE_OWNER }] }],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/catalogue-cache/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='subscribe'][callee.object.property.name='changes']",
+          message: ONE_CACHE_OWNER,
+        },
+        { selector: "CallExpression[callee.property.name='subscribe'][callee.object.name=/^(changes|bus)$/]", message: ONE_CACHE_OWNER },
+        {
+          selector: "CallExpression[callee.property.name='changedHere']",
+          message: 'changedHere drops caches by hand, for benchmarks and tests: the store publishes its changes in their transactions (lib/change-bus.ts).',
+        },
+      ],
+    },
   },
   {
     // Folder boundaries on resolved paths. An import the resolver cannot find is skipped silently,

@@ -43,7 +43,7 @@ export async function findImageBytes(db: AppDatabase, id: string, size: ImageSiz
   return row?.bytes ?? null;
 }
 
-/** Whether the photo exists, without reading its bytes: how a kept copy is rechecked (photo-cache.ts). */
+/** Whether the photo exists, without reading its bytes: how a kept copy is rechecked (catalogue-cache/photo-cache.ts). */
 export async function imageExists(db: AppDatabase, id: string): Promise<boolean> {
   const [row] = await db.select({ id: productImages.id }).from(productImages).where(eq(productImages.id, id)).limit(1);
   return row !== undefined;
