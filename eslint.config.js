@@ -17,8 +17,9 @@ function foldersIn(dir) {
 }
 
 // Server folders that sit below the features: they may be imported by any feature, never the reverse.
-// `identity` (who the caller is, access tokens) is one of them so that plugins can use it.
-const serverFoundations = ['db', 'plugins', 'lib', 'identity'];
+// `identity` (who the caller is, access tokens) is one of them so that plugins can use it, and
+// `catalogue-cache` (the one cache of public reads) so that the catalogue and the reviews can.
+const serverFoundations = ['db', 'plugins', 'lib', 'identity', 'catalogue-cache'];
 const serverFeatures = foldersIn('src/server').filter((name) => !serverFoundations.includes(name));
 const webFeatures = foldersIn('src/web/features');
 
@@ -77,6 +78,20 @@ const configTypesFromSchema = [
 ];
 // buildApp composes; the start's steps happen in plugins as they load, in onReady and in onClose.
 const appStartsNothing = 'buildApp composes and starts nothing: the database plugin locks, opens, migrates and seeds; the authentication plugin resolves the secret (decision 031).';
+const serverImportsNever = [{ group: ['**/web/**'], message: 'Server code never imports web code; what both need lives in src/shared.' }];
+// The cache's own stores; what others may use of them is on app.catalogueCache (catalogue-cache/catalogue-cache.ts).
+const cacheStores = ['**/catalogue-cache/response-cache*', '**/catalogue-cache/photo-cache*', '**/catalogue-cache/tool-counts*'];
+const ONE_CACHE_OWNER =
+  'Only catalogue-cache/ creates or drops a cache of the store\'s data and listens to the change bus: read its stores from app.catalogueCache, and publish what a transaction changed with publishChange (decision 029).';
+// Listening to the change bus, or telling it of changes by hand, is the cache's alone.
+const cacheSyntax = [
+  { selector: "CallExpression[callee.property.name='subscribe'][callee.object.property.name='changes']", message: ONE_CACHE_OWNER },
+  { selector: "CallExpression[callee.property.name='subscribe'][callee.object.name=/^(changes|bus)$/]", message: ONE_CACHE_OWNER },
+  {
+    selector: "CallExpression[callee.property.name='changedHere']",
+    message: 'changedHere drops caches by hand, for benchmarks and tests: the store publishes its changes in their transactions (lib/change-bus.ts).',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -99,7 +114,17 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: serverImportsNever }] },
+  },
+  {
+    // A cache has one owner (STYLE 16, decision 029): only catalogue-cache/ creates or drops cached
+    // answers, counts and photos, and only it listens to the change bus. Everyone else reads the
+    // stores app.catalogueCache hands out, and writers publish what their transaction changed.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/catalogue-cache/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...serverImportsNever, { group: cacheStores, message: ONE_CACHE_OWNER }] }],
+    },
   },
   {
     // Folder boundaries on resolved paths. An import the resolver cannot find is skipped silently,
@@ -134,14 +159,22 @@ export default tseslint.config(
     settings: { 'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] } },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  // no-restricted-syntax and no-restricted-imports take one list per file (a later block replaces
+  // an earlier one's), so each block below repeats the lists of the blocks it narrows.
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: minQtyRuleHomes,
     rules: { 'no-restricted-syntax': ['error', minQtyComparison] },
   },
   {
+    // A cache has one owner (STYLE 16, decision 029): only catalogue-cache/ listens to the change bus.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/catalogue-cache/**', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', minQtyComparison, ...cacheSyntax] },
+  },
+  {
     files: ['src/server/config.ts'],
-    rules: { 'no-restricted-syntax': ['error', minQtyComparison, ...configTypesFromSchema] },
+    rules: { 'no-restricted-syntax': ['error', minQtyComparison, ...cacheSyntax, ...configTypesFromSchema] },
   },
   {
     files: ['src/server/app.ts'],
@@ -150,7 +183,8 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/web/**'] },
+            ...serverImportsNever,
+            { group: cacheStores, message: ONE_CACHE_OWNER },
             { group: ['**/db/client', '**/db/client.js'], importNames: ['openDatabase', 'wrapPglite', 'createPglite'], message: appStartsNothing },
           ],
         },

@@ -30,6 +30,7 @@ import { maskEmails } from './lib/mask-emails';
 import { maskLinkTokens } from './lib/mask-link-tokens';
 import { serializeErrorForLog } from './lib/error-log-serializer';
 import apiDocsPlugin from './plugins/api-docs';
+import catalogueCachePlugin from './catalogue-cache/catalogue-cache-plugin';
 import changesPlugin from './plugins/changes';
 import databasePlugin from './plugins/database';
 import allowedMethodsPlugin from './plugins/allowed-methods';
@@ -120,6 +121,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   });
   const database = app.database;
   await app.register(changesPlugin, { handle: database });
+  await app.register(catalogueCachePlugin);
   await app.register(mailPlugin, { handle: database, config: config.mail });
   // Before any route: it collects them into the OpenAPI document as they are registered.
   await app.register(apiDocsPlugin);

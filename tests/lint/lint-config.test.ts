@@ -278,3 +278,71 @@ describe('no import circle in the server and shared code', () => {
     expect(await ruleIds('src/server/db/pg-listener.ts', code)).toEqual(['import-x/no-cycle']);
   });
 });
+
+describe('one cache of the store\'s data (decision 029)', () => {
+  it('reports a feature importing the cache\'s own stores, to make or drop a cache of its own', async () => {
+    const code = `
+      import { ResponseCache } from '../catalogue-cache/response-cache';
+      import { PhotoCache } from '../catalogue-cache/photo-cache';
+      import { ToolCounts } from '../catalogue-cache/tool-counts';
+      export const caches = [new ResponseCache(10), new PhotoCache(), new ToolCounts()];
+    `;
+    expect(await ruleIds('src/server/orders/fake.ts', code)).toEqual(['no-restricted-imports', 'no-restricted-imports', 'no-restricted-imports']);
+  });
+
+  it('reports a route, repository or service that listens to the change bus or drops caches by hand', async () => {
+    const listens = `
+      import type { FastifyInstance } from 'fastify';
+      export function watch(app: FastifyInstance, answers: Map<string, string>) {
+        app.changes.subscribe(() => answers.clear());
+        const { changes } = app;
+        changes.subscribe(() => answers.clear());
+      }
+    `;
+    expect(await ruleIds('src/server/reviews/fake.ts', listens)).toEqual(['no-restricted-syntax', 'no-restricted-syntax']);
+    const dropsByHand = `
+      import type { FastifyInstance } from 'fastify';
+      export function fresh(app: FastifyInstance) {
+        app.changes.changedHere(['tools']);
+      }
+    `;
+    expect(await ruleIds('src/server/catalogue/fake.ts', dropsByHand)).toEqual(['no-restricted-syntax']);
+  });
+
+  it('accepts the catalogue cache itself making its stores and listening, and tests listening', async () => {
+    const owner = `
+      import type { ChangeBus } from '../lib/change-bus';
+      import { ResponseCache } from './response-cache';
+      export function create(changes: ChangeBus) {
+        const answers = new ResponseCache(10);
+        return changes.subscribe(() => answers.dropAll());
+      }
+    `;
+    expect(await ruleIds('src/server/catalogue-cache/fake.ts', owner)).toEqual([]);
+    const test = `
+      import type { FastifyInstance } from 'fastify';
+      export function count(app: FastifyInstance, heard: string[]) {
+        app.changes.subscribe((topic) => heard.push(topic));
+        app.changes.changedHere();
+      }
+    `;
+    expect(await ruleIds('src/server/catalogue/fake.test.ts', test)).toEqual([]);
+  });
+
+  it('accepts a route reading the stores app.catalogueCache hands out, and still keeps web code out of the server', async () => {
+    const route = `
+      import type { FastifyInstance } from 'fastify';
+      import { answerFromCache } from '../catalogue-cache/answer-from-cache';
+      import type { CountStore } from '../catalogue-cache/catalogue-cache';
+      export function stores(app: FastifyInstance): [typeof answerFromCache, CountStore] {
+        return [answerFromCache, app.catalogueCache.toolCounts];
+      }
+    `;
+    expect(await ruleIds('src/server/catalogue/fake.ts', route)).toEqual([]);
+    const web = `
+      import * as paging from '../../web/lib/paging';
+      export const all = [paging];
+    `;
+    expect(await ruleIds('src/server/catalogue/fake.ts', web)).toEqual(['no-restricted-imports']);
+  });
+});

@@ -34,11 +34,6 @@ async function holdTools(t: TestApp): Promise<() => Promise<void>> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/**
- * On PostgreSQL the change that new tools publish reaches the catalogue's cache a moment later
- * (LISTEN): it must have dropped its answers before a test fills them and counts on them.
- */
-const changeHeard = () => sleep(500);
 
 describe('deep pages by offset', () => {
   let t: TestApp;
@@ -70,7 +65,6 @@ describe('a per-client allowance of uncached catalogue reads', () => {
     const config = testConfig();
     t = await createTestApp({ catalogue: { ...config.catalogue, uncachedReadsPerMinute: ALLOWANCE } });
     await createTools(t.database.db, 3, { name: 'Allowance Wrench' });
-    await changeHeard();
   });
   afterAll(() => t.close());
 
@@ -105,7 +99,6 @@ describe('uncached reads one client may have under way at once', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await createTools(t.database.db, 3, { name: 'Concurrent Caliper' });
-    await changeHeard();
   });
   afterAll(() => t.close());
 

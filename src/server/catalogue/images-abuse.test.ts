@@ -8,7 +8,7 @@ import { API_ERRORS, IMAGE_SHAPE, largeImageUrl } from '../../shared';
 import { productImages } from '../db/schema';
 import { PHOTO_QUEUE_MAX_WAITING, photoQueue } from './image-processing';
 import { deleteProductImage } from './images-repository';
-import { PHOTO_RECHECK_MS } from './photo-cache';
+import { PHOTO_RECHECK_MS } from '../catalogue-cache/catalogue-cache';
 
 /**
  * Issue 19, photos: the attacks that worked, tried again. Each upload here goes through the real

@@ -3,8 +3,8 @@ import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase } from '../db/client';
 import { productImages } from '../db/schema';
 import type { Identity } from '../identity/identity';
+import { changeNotice, noteChange } from '../lib/change-bus';
 import type { ProcessedImage } from './image-processing';
-import { forgetPhoto } from './photo-cache';
 
 export type ImageSize = 'card' | 'large';
 
@@ -43,20 +43,24 @@ export async function findImageBytes(db: AppDatabase, id: string, size: ImageSiz
   return row?.bytes ?? null;
 }
 
-/** Whether the photo exists, without reading its bytes: how a kept copy is rechecked (photo-cache.ts). */
+/** Whether the photo exists, without reading its bytes: how a kept copy is rechecked (catalogue-cache/photo-cache.ts). */
 export async function imageExists(db: AppDatabase, id: string): Promise<boolean> {
   const [row] = await db.select({ id: productImages.id }).from(productImages).where(eq(productImages.id, id)).limit(1);
   return row !== undefined;
 }
 
 /**
- * Deletes a photo; once the delete is done, this process stops serving it from memory at once and
- * the others within photo-cache's recheck (5 s). No route deletes photos yet (decision 006: they
- * outlive their tools, since orders show them); whatever comes to delete one (an admin's action, a
- * clean-up of orphans) goes through here so that the cached copy goes with the row.
+ * Deletes a photo. Its deletion is announced (`photos`) from the statement that deletes it, so
+ * every process stops serving its copy in memory when this commits, this one before it returns.
+ * No route deletes photos yet (decision 006: they outlive their tools, since orders show them);
+ * whatever comes to delete one (an admin's action, a clean-up of orphans) goes through here so
+ * that the cached copies go with the row.
  */
 export async function deleteProductImage(db: AppDatabase, id: string): Promise<boolean> {
-  const deleted = await db.delete(productImages).where(eq(productImages.id, id)).returning({ id: productImages.id });
-  forgetPhoto(db, id);
-  return deleted.length > 0;
+  return db.transaction(async (tx) => {
+    const deleted = await tx.delete(productImages).where(eq(productImages.id, id)).returning({ notice: changeNotice(tx, 'photos') });
+    if (deleted.length === 0) return false;
+    noteChange(tx, 'photos');
+    return true;
+  });
 }

@@ -14,7 +14,6 @@ import { setNoStore } from '../lib/cache-headers';
 import { InvalidInputError, NotFoundError } from '../lib/domain-errors';
 import { photoQueue, processUploadedImage } from './image-processing';
 import { findImageBytes, imageExists, insertProductImage, type ImageSize } from './images-repository';
-import { photoCacheOf, photoKeyPrefix } from './photo-cache';
 import { PhotoQueueFullError } from './photo-queue';
 
 /** About how long the uploads ahead take (one photo is usually done in a second or two). */
@@ -90,13 +89,14 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const photos = photoCacheOf(app.db);
+  // Kept in memory by the catalogue cache, which drops them when a photo's deletion is heard.
+  const { photos } = app.catalogueCache;
   const serve = (size: ImageSize) => async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const id = request.params.id.toLowerCase();
     if (!isUuid(id)) throw new NotFoundError(API_ERRORS.imageNotFound);
     // The bytes under an id never change (a new photo gets a new id), so the id is a strong ETag,
     // and browsers and CDNs may keep the photo for a year without asking again.
-    const photo = await photos.read(`${photoKeyPrefix(id)}${size}`, `"${id}-${size}"`, {
+    const photo = await photos.read(`${id}/${size}`, `"${id}-${size}"`, {
       load: () => findImageBytes(app.db, id, size),
       exists: () => imageExists(app.db, id),
     });

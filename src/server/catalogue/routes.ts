@@ -4,13 +4,11 @@ import { z } from 'zod';
 import {
   API_ERRORS,
   apiErrorSchema,
-  CATALOGUE_SORTS,
   idParam,
   isUuid,
   ITEMS_OFFSET_MAX,
   itemsQuerySchema,
   NEXT_CURSOR_HEADER,
-  PAGE,
   toolSchema,
   TOTAL_COUNT_HEADER,
   type ApiError,
@@ -20,13 +18,12 @@ import { NotFoundError } from '../lib/domain-errors';
 import { CATALOGUE_CACHE_CONTROL } from '../lib/cache-headers';
 import { CACHED_READ_ROUTE } from '../lib/cached-read-route';
 import { RETRY_AFTER_SECONDS } from '../lib/database-unavailable';
-import { answerFromCache, ResponseCache } from '../lib/response-cache';
+import { answerFromCache } from '../catalogue-cache/answer-from-cache';
 import { toolsAdminRoutes } from './admin-routes';
 import { decodeCursor, encodeCursor } from './catalogue-cursor';
 import { ClientReadsFullError, createPerClientReads } from './client-reads';
 import { imageRoutes } from './images-routes';
 import { searchWords } from './search-terms';
-import { forgetToolCount } from './tool-count-cache';
 import { CatalogueQueryTimeoutError, findTool, listTools, SEARCH_COUNT_MAX } from './tools-repository';
 
 export interface CatalogueRoutesOptions {
@@ -42,32 +39,10 @@ const CLIENT_READS_WAITING = 8;
 /** A client whose reads are full is asked to come back after this long: one read's time, rounded up. */
 const CLIENT_READS_RETRY_AFTER_SECONDS = 1;
 
-/**
- * Answers kept as ready bytes, in three stores so that no stream of requests a client chooses can
- * push out the answers most visitors get (decision 016):
- * - the first page of each order without a search (Home's six, Our Tools' first page): a finite
- *   set of keys (sort × limit), all of which fit, so nothing ever makes room there;
- * - single tools (unknown ids are never stored);
- * - everything else (searches, deep pages): bounded in count and in bytes, the oldest makes room.
- */
-const FIRST_PAGES = CATALOGUE_SORTS.length * PAGE.itemsMax;
-const SINGLE_TOOLS = 2_000;
-const OTHER_PAGES = 1_000;
-const OTHER_PAGES_BYTES = 16 * 1024 * 1024;
-
 export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, opts) => {
-  // Every answer here is public and the same for every caller (no per-user field), so one copy
-  // serves everyone. A tool added, edited or deleted, or stock moved, through any process drops it.
-  const firstPages = new ResponseCache(FIRST_PAGES);
-  const singleTools = new ResponseCache(SINGLE_TOOLS);
-  const otherPages = new ResponseCache(OTHER_PAGES, { maxBytes: OTHER_PAGES_BYTES });
-  const unsubscribe = app.changes.subscribe((topic) => {
-    if (topic === 'tools') forgetToolCount(app.db);
-    if (topic === 'tools' || topic === 'stock') {
-      for (const answers of [firstPages, singleTools, otherPages]) answers.invalidate();
-    }
-  });
-  app.addHook('onClose', async () => unsubscribe());
+  // Answers kept as ready bytes, dropped by the catalogue cache whenever a tool or its stock changes
+  // in any process (catalogue-cache/catalogue-cache.ts).
+  const { firstPages, singleTools, otherPages, toolCounts } = app.catalogueCache;
 
   /** Where the answer to a page request is kept, and under which key. */
   function pageAnswer(query: ItemsQuery) {
@@ -144,7 +119,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       const { answers, key, position, words } = pageAnswer(request.query);
       return answerFromCache(request, reply, answers, key, () =>
         readFor(request, async () => {
-          const { items, total, next } = await listTools(app.db, { limit, offset, sort, after: position, words }, opts.queryTimeoutMs);
+          const { items, total, next } = await listTools(app.db, toolCounts, { limit, offset, sort, after: position, words }, opts.queryTimeoutMs);
           const headers: Record<string, string> = { 'cache-control': CATALOGUE_CACHE_CONTROL, [TOTAL_COUNT_HEADER]: String(total) };
           if (next) headers[NEXT_CURSOR_HEADER] = encodeCursor(next);
           return { json: reply.serialize(items), headers };

@@ -31,8 +31,8 @@ export async function takeStock(
     .update(tools)
     .set({ availableQty: sql`${tools.availableQty} - ${quantity}` })
     .where(and(...conditions))
-    .returning(TOOL_AND_NOTICE);
-  return tool ? withoutNotice(tool) : null;
+    .returning(toolAndNotice(tx));
+  return tool ? withoutNotice(tx, tool) : null;
 }
 
 /** Gives `quantity` units back to a tool. A tool deleted meanwhile gets nothing (and needs nothing). */
@@ -42,8 +42,8 @@ export async function returnStock(tx: AppTransaction, toolId: string | null, qua
     .update(tools)
     .set({ availableQty: sql`${tools.availableQty} + ${quantity}` })
     .where(eq(tools.id, toolId))
-    .returning({ notice: changeNotice('stock') });
-  if (returned.length > 0) noteChange('stock');
+    .returning({ notice: changeNotice(tx, 'stock') });
+  if (returned.length > 0) noteChange(tx, 'stock');
 }
 
 /**
@@ -59,14 +59,15 @@ export async function setStock(
 ): Promise<StockTaken | null> {
   const conditions = [eq(tools.id, toolId)];
   if (expected !== undefined) conditions.push(eq(tools.availableQty, expected));
-  const [tool] = await tx.update(tools).set({ availableQty }).where(and(...conditions)).returning(TOOL_AND_NOTICE);
-  return tool ? withoutNotice(tool) : null;
+  const [tool] = await tx.update(tools).set({ availableQty }).where(and(...conditions)).returning(toolAndNotice(tx));
+  return tool ? withoutNotice(tx, tool) : null;
 }
 
 /** Every column of the changed tool, and the change notice sent by the same statement (lib/change-bus.ts), noted by withoutNotice. */
-const TOOL_AND_NOTICE = { ...getTableColumns(tools), notice: changeNotice('stock') };
+const TOOL_COLUMNS = getTableColumns(tools);
+const toolAndNotice = (tx: AppTransaction) => ({ ...TOOL_COLUMNS, notice: changeNotice(tx, 'stock') });
 
-function withoutNotice({ notice: _notice, ...tool }: StockTaken & { notice: string }): StockTaken {
-  noteChange('stock');
+function withoutNotice(tx: AppTransaction, { notice: _notice, ...tool }: StockTaken & { notice: string }): StockTaken {
+  noteChange(tx, 'stock');
   return tool;
 }

@@ -7,7 +7,6 @@ import type { Identity } from '../identity/identity';
 import { publishChange } from '../lib/change-bus';
 import { ConflictError, InvalidInputError, NotFoundError } from '../lib/domain-errors';
 import { setStock } from './stock';
-import { forgetToolCount } from './tool-count-cache';
 import { toApiTool, type ToolRow } from './tools-repository';
 
 /**
@@ -36,7 +35,7 @@ function assertSellableOrSoldOut(tool: Pick<ToolRow, 'minQty' | 'availableQty'>)
 }
 
 export async function createTool(db: AppDatabase, admin: Identity, input: ProductCreate): Promise<Tool> {
-  const created = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await assertImageUsable(tx, input.image);
     const [row] = await tx
       .insert(tools)
@@ -52,14 +51,10 @@ export async function createTool(db: AppDatabase, admin: Identity, input: Produc
       .returning();
     const tool = toApiTool(row!);
     await recordAudit(tx, admin, { action: 'tool.created', targetId: tool._id, before: null, after: auditedTool(row!) });
-    // Heard by every process when this commits (lib/change-bus.ts).
+    // Heard by every process, this one included, when this commits (lib/change-bus.ts).
     await publishChange(tx, 'tools');
     return tool;
   });
-  // After the commit: a count read between the forget and the commit would cache the old total.
-  // This process forgets at once too, not only when its own notification comes back.
-  forgetToolCount(db);
-  return created;
 }
 
 /**
@@ -122,15 +117,13 @@ export async function updateTool(db: AppDatabase, admin: Identity, id: string, p
  * payments/payment-service.ts) and gives no stock back when deleted. Photos stay: orders link them.
  */
 export async function deleteTool(db: AppDatabase, admin: Identity, id: string): Promise<number> {
-  const deletedCount = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [deleted] = await tx.delete(tools).where(eq(tools.id, id)).returning();
     if (!deleted) throw new NotFoundError(API_ERRORS.toolNotFound);
     await recordAudit(tx, admin, { action: 'tool.deleted', targetId: id, before: auditedTool(deleted), after: null });
     await publishChange(tx, 'tools');
     return 1;
   });
-  forgetToolCount(db);
-  return deletedCount;
 }
 
 /** What the audit log keeps of a tool: what the catalogue shows, and its own low-stock mark when it has one. */

@@ -1,13 +1,13 @@
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { CatalogueSort, Tool } from '../../shared';
 import { centsToDollars, SEARCH_COUNT_MAX } from '../../shared';
+import type { CountStore } from '../catalogue-cache/catalogue-cache';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { tools } from '../db/schema';
 import { publishChange } from '../lib/change-bus';
 import type { CataloguePosition } from './catalogue-cursor';
 import { matchesSearch } from './search-terms';
 import { SORT_ORDERS, type SortOrder } from './sort-orders';
-import { cachedToolCount, forgetToolCount } from './tool-count-cache';
 
 export type ToolRow = typeof tools.$inferSelect;
 export type NewToolRow = typeof tools.$inferInsert;
@@ -75,17 +75,22 @@ type Reader = AppDatabase | AppTransaction;
 
 /**
  * One page of the catalogue in the requested order, searched or not, and how many tools the list
- * holds. With `timeoutMs`, its queries run in one read-only transaction whose statement_timeout is
+ * holds (from `counts`, the catalogue cache's, when it has them). With `timeoutMs`, its queries run in one read-only transaction whose statement_timeout is
  * that long, and a query stopped by it throws CatalogueQueryTimeoutError. PGlite ignores
  * statement_timeout (it has no timer signal in WebAssembly; decision 026), so callers pass null there.
  */
-export async function listTools(db: AppDatabase, request: CataloguePageRequest, timeoutMs: number | null = null): Promise<CataloguePage> {
-  if (timeoutMs === null) return readPage(db, db, request);
+export async function listTools(
+  db: AppDatabase,
+  counts: CountStore,
+  request: CataloguePageRequest,
+  timeoutMs: number | null = null,
+): Promise<CataloguePage> {
+  if (timeoutMs === null) return readPage(counts, db, request);
   try {
     return await db.transaction(
       async (tx) => {
         await tx.execute(sql`select set_config('statement_timeout', ${String(Math.round(timeoutMs))}, true)`);
-        return readPage(db, tx, request);
+        return readPage(counts, tx, request);
       },
       { accessMode: 'read only' },
     );
@@ -104,18 +109,18 @@ function isQueryCanceled(error: unknown): boolean {
   return false;
 }
 
-/** `db` keys the count cache; `reader` runs the queries (the database, or the timed transaction). */
-async function readPage(db: AppDatabase, reader: Reader, request: CataloguePageRequest): Promise<CataloguePage> {
+/** `reader` runs the queries: the database, or the timed transaction. */
+async function readPage(counts: CountStore, reader: Reader, request: CataloguePageRequest): Promise<CataloguePage> {
   let rows: PageRow[];
   let total: number;
   if (request.words.length === 0) {
-    [rows, total] = await Promise.all([pageRows(reader, pageQuery(request, 'walk')), countTools(db, reader, [])]);
+    [rows, total] = await Promise.all([pageRows(reader, pageQuery(request, 'walk')), countTools(counts, reader, [])]);
   } else {
     // The matches first: a search matching nothing (what a script inventing searches mostly sends)
     // costs one index probe, and neither the catalogue's count nor a page query.
-    const matches = await countTools(db, reader, request.words);
+    const matches = await countTools(counts, reader, request.words);
     total = Math.min(matches, SEARCH_COUNT_MAX);
-    const plan = matches > SEARCH_COUNT_MAX ? 'walk' : searchPlan(matches, await countTools(db, reader, []));
+    const plan = matches > SEARCH_COUNT_MAX ? 'walk' : searchPlan(matches, await countTools(counts, reader, []));
     rows = matches === 0 ? [] : await pageRows(reader, pageQuery(request, plan));
   }
   const page = rows.slice(0, request.limit);
@@ -169,8 +174,8 @@ function startsAfter(order: SortOrder, position: CataloguePosition): SQL {
  * How many tools hold every search word, up to SEARCH_COUNT_MAX + 1 (more than the bound: the
  * search matches "many"), or all tools for none, through the count cache.
  */
-function countTools(db: AppDatabase, reader: Reader, words: readonly string[]): Promise<number> {
-  return cachedToolCount(db, words.join(' '), async () => {
+function countTools(counts: CountStore, reader: Reader, words: readonly string[]): Promise<number> {
+  return counts.count(words.join(' '), async () => {
     if (words.length === 0) {
       const [totals] = await reader.select({ total: count() }).from(tools);
       return totals?.total ?? 0;
@@ -232,11 +237,9 @@ export async function findTool(db: AppDatabase, id: string): Promise<Tool | null
 
 export async function insertTools(db: AppDatabase, rows: NewToolRow[]): Promise<ToolRow[]> {
   if (rows.length === 0) return [];
-  const inserted = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const added = await tx.insert(tools).values(rows).returning();
     await publishChange(tx, 'tools');
     return added;
   });
-  forgetToolCount(db);
-  return inserted;
 }

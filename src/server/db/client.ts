@@ -1,8 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { tellCommits } from './commit-listeners';
 import { listenOnPostgres, type ListenHandlers } from './pg-listener';
 import { PgliteWorkerClient } from './pglite-worker-client';
 import * as schema from './schema';
@@ -38,6 +39,12 @@ export interface DatabaseHandle {
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   /**
+   * Tells `listener` of each transaction of `db` once it has committed, before the code that ran it
+   * carries on; never of one that rolled back (commit-listeners.ts). `listener` must not throw: the
+   * change is made by then. Answers a function that stops telling it.
+   */
+  onCommit(listener: (tx: AppTransaction) => void): () => void;
+  /**
    * Settles (never rejects) if the database is gone for good behind the app's back: the embedded
    * database's worker thread died. PostgreSQL's never does: its pool reconnects.
    */
@@ -72,8 +79,10 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
   // One connection, opened when first asked and again after a failure, like the pool's.
   const probePool = new pg.Pool({ connectionString: url, max: 1 });
   probePool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as AppDatabase;
   return {
-    db: drizzlePg(pool, { schema }) as unknown as AppDatabase,
+    db,
+    onCommit: tellCommits<AppTransaction, PgTransactionConfig>(db),
     probe: drizzlePg(probePool, { schema }) as unknown as AppDatabase,
     kind: 'postgres',
     async withExclusiveLock(key, work) {
@@ -108,6 +117,7 @@ export function wrapPglite(client: PGlite | PgliteWorkerClient): DatabaseHandle 
   const db = drizzlePglite(client as PGlite, { schema }) as unknown as AppDatabase;
   return {
     db,
+    onCommit: tellCommits<AppTransaction, PgTransactionConfig>(db),
     probe: db,
     kind: 'pglite',
     withExclusiveLock: (_key, work) => work(),

@@ -21,7 +21,7 @@ const sharedQuietLogger: ChildLoggerFactory = (logger, _bindings, options) => {
 };
 
 /**
- * Route options shared by the public reads answered from memory (lib/response-cache.ts), the
+ * Route options shared by the public reads answered from memory (catalogue-cache/), the
  * hottest requests of the store (docs/bench.md):
  * - logged at warn (lib/log-levels.ts), through one shared logger;
  * - their answers are kept gzipped already and carry their own encoding, and they have no body to

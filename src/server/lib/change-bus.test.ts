@@ -1,11 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdmin, createCustomer } from '../../../tests/support/accounts';
 import { buildProductInput, buildTool, createTools } from '../../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createTestDatabase } from '../../../tests/support/test-database';
-import type { DatabaseHandle } from '../db/client';
+import type { AppDatabase, DatabaseHandle } from '../db/client';
 import { tools } from '../db/schema';
-import { openChangeBus, publishChange, type ChangeBus, type ChangeTopic } from './change-bus';
+import { CHANGES_CHANNEL, changeNotice, openChangeBus, publishChange, type ChangeBus, type ChangeTopic } from './change-bus';
 import { payWithTestCard } from '../../../tests/support/orders';
 
 const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
@@ -14,6 +15,20 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 async function heardUntil(heard: ChangeTopic[], topic: ChangeTopic) {
   for (let i = 0; i < 50 && !heard.includes(topic); i += 1) await settle();
+}
+
+/**
+ * A notice sent as another process sends it (its own id) after everything before it: the database
+ * delivers notices in commit order, so once this one is heard, every echo of what came before it
+ * has arrived too.
+ */
+async function echoesArrived(db: AppDatabase, heard: ChangeTopic[]) {
+  const before = heard.length;
+  await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${`photos:another-process.${Date.now()}`})`);
+  const sentinel = () => heard.indexOf('photos', before);
+  for (let i = 0; i < 50 && sentinel() === -1; i += 1) await settle();
+  expect(sentinel()).toBeGreaterThanOrEqual(0);
+  heard.splice(sentinel(), 1);
 }
 
 describe('the change bus', () => {
@@ -30,17 +45,19 @@ describe('the change bus', () => {
     await database.close();
   });
 
-  it('delivers a change published in a transaction when it commits, not before, once per topic', async () => {
+  it('delivers a change published in a transaction as it commits, not before, and once per topic: not again when the database echoes it', async () => {
     heard.length = 0;
     await database.db.transaction(async (tx) => {
       await publishChange(tx, 'tools');
       await publishChange(tx, 'tools');
+      await publishChange(tx, 'stock');
       await settle();
       expect(heard).toEqual([]);
     });
-    await heardUntil(heard, 'tools');
-    await settle();
-    expect(heard).toEqual(['tools']);
+    // Heard here before the transaction's caller carries on: its next read cannot beat the echo.
+    expect(heard).toEqual(['tools', 'stock']);
+    await echoesArrived(database.db, heard);
+    expect(heard).toEqual(['tools', 'stock']);
   });
 
   it('never delivers a change whose transaction rolled back', async () => {
@@ -51,9 +68,38 @@ describe('the change bus', () => {
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
+    expect(heard).toEqual([]);
     await bus.publish('stock');
-    await heardUntil(heard, 'stock');
     expect(heard).toEqual(['stock']);
+    await echoesArrived(database.db, heard);
+    expect(heard).toEqual(['stock']);
+  });
+
+  it("delivers the notice of a statement that changed a row, and not of one that changed none", async () => {
+    const [tool] = await createTools(database.db, 1);
+    await echoesArrived(database.db, heard);
+    heard.length = 0;
+    const setPrice = (id: string) =>
+      database.db.transaction(async (tx) => {
+        const rows = await tx.update(tools).set({ priceCents: 1234 }).where(sql`${tools.id} = ${id}`).returning({ notice: changeNotice(tx, 'stock') });
+        return rows.length;
+      });
+    expect(await setPrice('00000000-0000-4000-8000-000000000000')).toBe(0);
+    await echoesArrived(database.db, heard);
+    expect(heard).toEqual([]);
+    expect(await setPrice(tool!.id)).toBe(1);
+    // The caller did not note it (noteChange), so this process hears it from the database alone, still once.
+    await echoesArrived(database.db, heard);
+    expect(heard).toEqual(['stock']);
+  });
+
+  it("delivers another process's notice once, and a bare topic sent by hand", async () => {
+    heard.length = 0;
+    await database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, 'reviews:another-process.1')`);
+    await database.db.execute(sql`notify store_changes, 'tools'`);
+    await database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, 'no-such-topic')`);
+    await echoesArrived(database.db, heard);
+    expect(heard).toEqual(['reviews', 'tools']);
   });
 
   it('stops delivering to a subscriber that unsubscribed', async () => {
@@ -69,73 +115,79 @@ describe('the change bus', () => {
   });
 });
 
-describe('the store on the change bus', () => {
+describe('the store on the change bus: one write, one delivery per process', () => {
   let t: TestApp;
-  // What another process on the same database hears (this process's own bus also hears
-  // `changedHere` from every write request, which says nothing about what was published).
-  let otherProcess: ChangeBus;
+  /** What the store's own bus delivers to its subscribers (the catalogue cache is one). */
   const heard: ChangeTopic[] = [];
   beforeAll(async () => {
     t = await createTestApp();
-    otherProcess = await openChangeBus(t.database, quietLog);
-    otherProcess.subscribe((topic) => heard.push(topic));
+    t.app.changes.subscribe((topic) => heard.push(topic));
   });
-  afterAll(async () => {
-    await otherProcess.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   const totalCount = async () => Number((await t.app.inject({ method: 'GET', url: '/api/items' })).headers['x-total-count']);
 
-  it('publishes "tools" for an admin create, edit and delete, and "stock" for a paid order (an unpaid one changes no stock)', async () => {
+  it('delivers "tools" for an admin create, edit and delete, and "stock" for a paid order, each once and before the request answers', async () => {
     const admin = await createAdmin(t.app, t.database.db);
     const customer = await createCustomer(t.app);
-    heard.length = 0;
-    const created = await t.app.inject({ method: 'POST', url: '/api/items', headers: bearer(admin), payload: buildProductInput({ availableQty: 50, minQty: 1 }) });
+    await echoesArrived(t.database.db, heard);
+    /** Delivered exactly `topics` by the time `write` answered, and nothing more once the database's echoes arrived. */
+    async function deliveredOnce<T>(topics: ChangeTopic[], write: () => Promise<T>): Promise<T> {
+      heard.length = 0;
+      const answer = await write();
+      expect(heard).toEqual(topics);
+      await echoesArrived(t.database.db, heard);
+      expect(heard).toEqual(topics);
+      return answer;
+    }
+
+    const created = await deliveredOnce(['tools'], () =>
+      t.app.inject({ method: 'POST', url: '/api/items', headers: bearer(admin), payload: buildProductInput({ availableQty: 50, minQty: 1 }) }),
+    );
     expect(created.statusCode).toBe(201);
-    await heardUntil(heard, 'tools');
-    expect(heard).toEqual(['tools']);
-
     const id = created.json().insertedId as string;
-    heard.length = 0;
-    await t.app.inject({ method: 'PATCH', url: `/api/items/${id}`, headers: bearer(admin), payload: { name: 'Renamed Wrench' } });
-    await heardUntil(heard, 'tools');
-    expect(heard).toEqual(['tools']);
+    const edited = await deliveredOnce(['tools'], () =>
+      t.app.inject({ method: 'PATCH', url: `/api/items/${id}`, headers: bearer(admin), payload: { name: 'Renamed Wrench' } }),
+    );
+    expect(edited.statusCode).toBe(200);
 
-    heard.length = 0;
-    const order = await t.app.inject({
-      method: 'POST',
-      url: '/api/order',
-      headers: bearer(customer),
-      payload: { toolId: id, quantity: 1, address: '1 Bus Street', phone: '555-0101' },
-    });
+    // An unpaid order changes no stock; its payment takes the units.
+    const order = await deliveredOnce([], () =>
+      t.app.inject({ method: 'POST', url: '/api/order', headers: bearer(customer), payload: { toolId: id, quantity: 1, address: '1 Bus Street', phone: '555-0101' } }),
+    );
     expect(order.statusCode).toBe(201);
-    expect((await payWithTestCard(t.app, customer, order.json().insertedId)).confirm?.statusCode).toBe(200);
-    await heardUntil(heard, 'stock');
-    expect(heard).toEqual(['stock']);
+    const paid = await deliveredOnce(['stock'], () => payWithTestCard(t.app, customer, order.json().insertedId));
+    expect(paid.confirm?.statusCode).toBe(200);
 
+    const deleted = await deliveredOnce(['tools'], () => t.app.inject({ method: 'DELETE', url: `/api/items/${id}`, headers: bearer(admin) }));
+    expect(deleted.statusCode).toBe(200);
+  });
+
+  it('delivers nothing for refused writes (their transactions rolled back)', async () => {
+    const admin = await createAdmin(t.app, t.database.db);
+    const customer = await createCustomer(t.app);
+    const [tool] = await createTools(t.database.db, 1, { availableQty: 3, minQty: 1 });
+    await echoesArrived(t.database.db, heard);
     heard.length = 0;
-    await t.app.inject({ method: 'DELETE', url: `/api/items/${id}`, headers: bearer(admin) });
-    await heardUntil(heard, 'tools');
-    expect(heard).toEqual(['tools']);
+    const tooMany = { toolId: tool!.id, quantity: 1_000, address: '1 Refused Road', phone: '555-0100' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/order', headers: bearer(customer), payload: tooMany })).statusCode).toBe(409);
+    const staleStock = { availableQty: 9, expectedAvailableQty: 2 };
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/items/${tool!.id}`, headers: bearer(admin), payload: staleStock })).statusCode).toBe(409);
+    await echoesArrived(t.database.db, heard);
+    expect(heard).toEqual([]);
   });
 
   it("drops the cached tool count when another process's change arrives on the bus", async () => {
-    const heard: ChangeTopic[] = [];
-    const unsubscribe = t.app.changes.subscribe((topic) => heard.push(topic));
     await createTools(t.database.db, 2);
-    // The factory's own notice must have arrived before the count is cached, or it would drop it.
-    await heardUntil(heard, 'tools');
-    unsubscribe();
     const before = await totalCount();
     // A tool written as another process would: the same database, not this process's code path.
     await t.database.db.insert(tools).values(buildTool());
     expect(await totalCount()).toBe(before); // the count is cached, so without a message it is stale
     await t.database.db.transaction(async (tx) => {
       await tx.insert(tools).values(buildTool());
-      await publishChange(tx, 'tools');
+      await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${`tools:another-process.${Date.now()}`})`);
     });
-    await settle();
+    await echoesArrived(t.database.db, heard);
     expect(await totalCount()).toBe(before + 2);
   });
 });

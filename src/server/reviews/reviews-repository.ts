@@ -124,10 +124,10 @@ export async function setReviewHidden(
         rating: reviews.rating,
         reviewText: reviews.reviewText,
         authorEmail,
-        notice: changeNotice('reviews'),
+        notice: changeNotice(tx, 'reviews'),
       });
     if (changed) {
-      noteChange('reviews');
+      noteChange(tx, 'reviews');
       const about = {
         userName: preview(changed.userName, NAME_MAX, '…'),
         email: changed.authorEmail,
@@ -164,10 +164,10 @@ export async function deleteReview(db: AppDatabase, id: string, admin: Identity)
         createdAt: reviews.createdAt,
         hiddenAt: reviews.hiddenAt,
         authorEmail,
-        notice: changeNotice('reviews'),
+        notice: changeNotice(tx, 'reviews'),
       });
     if (!deleted) return 0;
-    noteChange('reviews');
+    noteChange(tx, 'reviews');
     await recordAudit(tx, admin, {
       action: 'review.deleted',
       targetId: id,

@@ -22,7 +22,7 @@ import {
 import { REVALIDATE_CACHE_CONTROL, setNoStore } from '../lib/cache-headers';
 import { CACHED_READ_ROUTE } from '../lib/cached-read-route';
 import { NotAllowedError, NotFoundError, TooFrequentError } from '../lib/domain-errors';
-import { answerFromCache, ResponseCache } from '../lib/response-cache';
+import { answerFromCache } from '../catalogue-cache/answer-from-cache';
 import { deleteReview, hasPaidForAnOrder, insertReviews, listReviews, listReviewsForModeration, setReviewHidden } from './reviews-repository';
 
 export interface ReviewRoutesOptions {
@@ -30,25 +30,19 @@ export interface ReviewRoutesOptions {
   reviewsPerHour: number;
 }
 
-/** Review pages kept as ready bytes; past this many, the oldest makes room. */
-const CACHED_ANSWERS = 500;
-
 const adminErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (app, opts) => {
-  // Public and the same for everyone; a review posted, hidden, shown or deleted through any process drops them.
-  const answers = new ResponseCache(CACHED_ANSWERS);
-  const unsubscribe = app.changes.subscribe((topic) => {
-    if (topic === 'reviews') answers.invalidate();
-  });
-  app.addHook('onClose', async () => unsubscribe());
+  // Public and the same for everyone; the catalogue cache drops them when a review is posted, hidden,
+  // shown or deleted through any process.
+  const { reviewPages } = app.catalogueCache;
 
   app.get(
     '/review',
     { ...CACHED_READ_ROUTE, schema: { querystring: reviewsQuerySchema, response: { 200: z.array(reviewSchema), 400: apiErrorSchema } } },
     (request, reply) => {
       const { limit, offset } = request.query;
-      return answerFromCache(request, reply, answers, `reviews:${limit}:${offset}`, async () => {
+      return answerFromCache(request, reply, reviewPages, `reviews:${limit}:${offset}`, async () => {
         const { items, total } = await listReviews(app.db, request.query);
         // A new review must show at once on the home page, so browsers revalidate every time.
         return { json: reply.serialize(items), headers: { 'cache-control': REVALIDATE_CACHE_CONTROL, [TOTAL_COUNT_HEADER]: String(total) } };

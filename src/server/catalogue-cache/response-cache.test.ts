@@ -25,11 +25,11 @@ describe('ResponseCache', () => {
     expect(reads).toBe(1);
   });
 
-  it('does not keep an answer read before an invalidation that happened while it was read', async () => {
+  it('does not keep an answer read before a drop that happened while it was read', async () => {
     const cache = new ResponseCache(10);
     const slow = deferred<FreshResponse>();
     const stale = cache.get('k', () => slow.promise);
-    cache.invalidate(); // a write committed while the old value was being read
+    cache.dropAll(); // a write committed while the old value was being read
     slow.resolve(fresh({ version: 'old' }));
     expect((await stale).body.toString()).toBe('{"version":"old"}'); // its own caller still gets it
     const next = await cache.get('k', async () => fresh({ version: 'new' }));
@@ -68,7 +68,7 @@ describe('ResponseCache', () => {
     expect(cache.size).toBe(2); // ...but it is not kept, and pushed nothing out
     expect(cache.bytes).toBeLessThanOrEqual(1_000);
 
-    cache.invalidate();
+    cache.dropAll();
     expect(cache.bytes).toBe(0);
   });
 });

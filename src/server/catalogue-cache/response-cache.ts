@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { Negotiator } from '@fastify/accept-negotiator';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** One answer kept as the bytes that go on the wire, so a hit does no query, serialising or compressing. */
 export interface CachedResponse {
@@ -26,12 +24,13 @@ const GZIP_THRESHOLD_BYTES = 1024;
 
 /**
  * Public answers that change only when someone writes (the catalogue, the reviews), kept in this
- * process's memory and dropped by `invalidate()` whenever a change is heard (lib/change-bus.ts).
+ * process's memory. Only the catalogue cache (catalogue-cache.ts) makes one, and calls `dropAll()`
+ * when a change it touches is heard (lib/change-bus.ts).
  *
  * The generation counter closes the one race a cache like this has: a read that began before a
- * write committed, and finishes after the invalidation, would otherwise store the old answer for
- * good. It stores only if no invalidation happened while it read. Concurrent misses for one key
- * share one read, so a burst after an invalidation costs one query, not one per request.
+ * write committed, and finishes after the drop, would otherwise store the old answer for good. It
+ * stores only if no drop happened while it read. Concurrent misses for one key share one read,
+ * so a burst after a drop costs one query, not one per request.
  *
  * Bounded: keys come from query strings a client chooses, so the oldest entry makes room. The
  * bound is a number of entries and, optionally, of bytes (bodies plus their gzipped copies), for
@@ -51,7 +50,7 @@ export class ResponseCache {
     this.maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
   }
 
-  invalidate(): void {
+  dropAll(): void {
     this.generation += 1;
     this.entries.clear();
     this.inFlight.clear();
@@ -117,58 +116,4 @@ function toCachedResponse({ json, headers }: FreshResponse): CachedResponse {
   const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
   const gzipped = body.length >= GZIP_THRESHOLD_BYTES ? gzipSync(body) : null;
   return { body, gzipped, etag, headers };
-}
-
-/** `If-None-Match` may list several tags, or `*`; weak comparison, as RFC 9110 says for GET. */
-function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  const wanted = opaque(etag);
-  return header.split(',').some((tag) => opaque(tag) === wanted);
-}
-
-/**
- * gzip when the client's Accept-Encoding prefers it to sending the bytes as they are, with its
- * q-values honoured (`gzip;q=0` refuses gzip; `*` covers it). The same negotiator @fastify/compress uses.
- */
-const encodings = new Negotiator({ supportedValues: ['gzip', 'identity'] });
-const acceptsGzip = (request: FastifyRequest) => {
-  const header = request.headers['accept-encoding'];
-  return typeof header === 'string' && header !== '' && encodings.negotiate(header) === 'gzip';
-};
-
-/**
- * Sends a cached answer: 304 when the client holds it already, else the gzipped bytes when the
- * client takes gzip, else the plain ones. The reply carries its ETag and encoding already, so the
- * ETag and compression plugins leave it alone.
- */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): FastifyReply {
-  reply.headers(entry.headers).header('etag', entry.etag).header('vary', 'accept-encoding');
-  if (matchesIfNoneMatch(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
-  if (entry.gzipped && acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(entry.gzipped);
-  return reply.send(entry.body);
-}
-
-/**
- * A route handler's answer from `cache`: a hit is sent at once and the handler returns nothing (a
- * hit is most requests, and this path makes no promise and waits for no microtask); a miss builds
- * the answer and returns the promise of the reply. Handlers using it must not be `async`.
- */
-export function answerFromCache(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  cache: ResponseCache,
-  key: string,
-  build: () => Promise<FreshResponse>,
-): Promise<void> | undefined {
-  const hit = cache.peek(key);
-  if (hit) {
-    sendCached(request, reply, hit);
-    return undefined;
-  }
-  // A reply is a thenable that settles once the answer has gone out (as when an async handler
-  // returns it), so this promise settles then too, with nothing: the types do not know that.
-  return cache.get(key, build).then((entry) => sendCached(request, reply, entry)) as Promise<unknown> as Promise<void>;
 }

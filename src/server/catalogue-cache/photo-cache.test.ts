@@ -84,7 +84,7 @@ describe('PhotoCache', () => {
     const s = source(photo(100));
     const open = s.hold();
     const before = cache.read('p/card', '"p"', s.src);
-    cache.forget('p/');
+    cache.dropAll();
     const gone = source(null);
     const after = cache.read('p/card', '"p"', gone.src);
     open();

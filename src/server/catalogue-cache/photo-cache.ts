@@ -1,5 +1,3 @@
-import type { AppDatabase } from '../db/client';
-
 /**
  * Uploaded photos kept in this process's memory, so that serving one is not a database read of
  * its bytes each time (16 clients fetching photos once took a customer's My Orders from 4 to 72 ms).
@@ -8,11 +6,12 @@ import type { AppDatabase } from '../db/client';
  *   a couple of MB. A rendition over an eighth of the bound is served but not kept, so one photo
  *   cannot empty the cache.
  * - The bytes under an id never change (a new photo gets a new id), so a kept copy is never wrong,
- *   only possibly deleted. A deletion through images-repository forgets the copy here at once.
- *   Another process, or a row deleted by hand, is caught by a recheck: a copy older than
- *   RECHECK_MS asks the database whether the photo still exists (a primary-key lookup that reads
- *   no bytes) before it is served again, so a deleted photo is served for at most 5 s after its
- *   deletion anywhere. Browsers and shared caches that were given the photo keep it for its
+ *   only possibly deleted. A deletion through images-repository is announced (`photos`), and the
+ *   catalogue cache drops every copy here when it is heard (photos are deleted rarely, if ever).
+ *   A row deleted by hand (no notice), or while this process has lost the change feed, is caught
+ *   by a recheck: a copy older than RECHECK_MS asks the database whether the photo still exists (a
+ *   primary-key lookup that reads no bytes) before it is served again, so such a deletion is served
+ *   for at most 5 s more. Browsers and shared caches that were given the photo keep it for its
  *   max-age whatever happens here: deleting a photo does not recall copies already handed out.
  * - Concurrent misses for one photo share one read. A read that began before a deletion does not
  *   store what it read (the generation counter), so nothing kept outlives the deletion.
@@ -79,11 +78,12 @@ export class PhotoCache {
     return pending;
   }
 
-  /** Drops every rendition whose key starts with `prefix` (`<id>/`), and any read of them under way. */
-  forget(prefix: string): void {
+  /** Drops every rendition, and any read under way (a photo was deleted: the notice does not say which). */
+  dropAll(): void {
     this.generation += 1;
-    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.remove(key);
-    for (const key of [...this.pending.keys()]) if (key.startsWith(prefix)) this.pending.delete(key);
+    this.entries.clear();
+    this.pending.clear();
+    this.storedBytes = 0;
   }
 
   private async refresh(key: string, etag: string, entry: Entry | undefined, source: PhotoSource): Promise<CachedPhoto | null> {
@@ -129,20 +129,4 @@ export class PhotoCache {
     this.entries.delete(key);
     this.storedBytes -= entry.size;
   }
-}
-
-/** One cache per database, as tool-count-cache does: an app per test file, one app per process in production. */
-const caches = new WeakMap<AppDatabase, PhotoCache>();
-
-export function photoCacheOf(db: AppDatabase): PhotoCache {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new PhotoCache()));
-  return cache;
-}
-
-export const photoKeyPrefix = (id: string) => `${id.toLowerCase()}/`;
-
-/** After a photo's deletion is done: this process stops serving it at once. */
-export function forgetPhoto(db: AppDatabase, id: string): void {
-  caches.get(db)?.forget(photoKeyPrefix(id));
 }

@@ -1,0 +1,58 @@
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AnswerStore } from './catalogue-cache';
+import type { CachedResponse, FreshResponse } from './response-cache';
+
+/** `If-None-Match` may list several tags, or `*`; weak comparison, as RFC 9110 says for GET. */
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(etag);
+  return header.split(',').some((tag) => opaque(tag) === wanted);
+}
+
+/**
+ * gzip when the client's Accept-Encoding prefers it to sending the bytes as they are, with its
+ * q-values honoured (`gzip;q=0` refuses gzip; `*` covers it). The same negotiator @fastify/compress uses.
+ */
+const encodings = new Negotiator({ supportedValues: ['gzip', 'identity'] });
+const acceptsGzip = (request: FastifyRequest) => {
+  const header = request.headers['accept-encoding'];
+  return typeof header === 'string' && header !== '' && encodings.negotiate(header) === 'gzip';
+};
+
+/**
+ * Sends a cached answer: 304 when the client holds it already, else the gzipped bytes when the
+ * client takes gzip, else the plain ones. The reply carries its ETag and encoding already, so the
+ * ETag and compression plugins leave it alone.
+ */
+function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): FastifyReply {
+  reply.headers(entry.headers).header('etag', entry.etag).header('vary', 'accept-encoding');
+  if (matchesIfNoneMatch(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  if (entry.gzipped && acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(entry.gzipped);
+  return reply.send(entry.body);
+}
+
+/**
+ * A route handler's answer from `answers` (one of app.catalogueCache's stores): a hit is sent at once and the handler returns nothing (a
+ * hit is most requests, and this path makes no promise and waits for no microtask); a miss builds
+ * the answer and returns the promise of the reply. Handlers using it must not be `async`.
+ */
+export function answerFromCache(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answers: AnswerStore,
+  key: string,
+  build: () => Promise<FreshResponse>,
+): Promise<void> | undefined {
+  const hit = answers.peek(key);
+  if (hit) {
+    sendCached(request, reply, hit);
+    return undefined;
+  }
+  // A reply is a thenable that settles once the answer has gone out (as when an async handler
+  // returns it), so this promise settles then too, with nothing: the types do not know that.
+  return answers.get(key, build).then((entry) => sendCached(request, reply, entry)) as Promise<unknown> as Promise<void>;
+}
