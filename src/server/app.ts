@@ -157,13 +157,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         queryTimeoutMs: database.kind === 'postgres' ? config.catalogue.queryTimeoutMs : null,
       });
       await api.register(orderRoutes, {
-        provider: payments.provider,
         payMinutes: config.orderPayMinutes,
         storeUrl: config.auth.publicUrl,
         maxUnpaidOrders: config.maxUnpaidOrders,
       });
       await api.register(adminOrderRoutes, {
-        provider: payments.provider,
         mail: { storeUrl: config.auth.publicUrl, payMinutes: config.orderPayMinutes },
       });
       await api.register(settingsRoutes);

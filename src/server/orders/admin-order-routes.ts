@@ -10,11 +10,6 @@ import { shipOrder, unshipOrder } from './shipping';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 interface AdminOrderRoutesOptions {
-  /**
-   * Not used here since refunds moved to the payment routes (decision 032); app.ts still passes it.
-   * Drop both together.
-   */
-  provider?: unknown;
   mail: OrderMailSettings;
 }
 

@@ -34,11 +34,6 @@ const errors = {
 };
 
 interface OrderRoutesOptions {
-  /**
-   * Not used here since the payment routes settle payments (decision 032); app.ts still passes it.
-   * Drop both together.
-   */
-  provider?: unknown;
   /** How long an unpaid order may be paid. */
   payMinutes: number;
   /** Unpaid orders one customer may have at once. */
