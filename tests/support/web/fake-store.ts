@@ -1,4 +1,5 @@
 import type { CartLine, Tool } from '../../../src/shared';
+import type { Profile } from '../../../src/shared/schemas/accounts';
 import { API_ERRORS, LIMITS } from '../../../src/shared';
 import type { IdentitySession } from '../../../src/web/lib/identity-session';
 import { accessTokenExpiringIn } from './access-tokens';
@@ -16,16 +17,16 @@ export const CUSTOMER: FakePerson = { id: 'user-casey', email: 'casey@example.co
 
 /** A tool as GET /api/items/:id answers it. */
 export function fakeTool(fields: Partial<Tool> & Pick<Tool, '_id'>): Tool {
-  return { name: `Tool ${fields._id}`, price: 10, image: `/images/${fields._id}.png`, description: 'A tool', minQty: 1, availableQty: 100, ...fields } as Tool;
+  return { name: `Tool ${fields._id}`, price: 10, image: `/images/${fields._id}.png`, description: 'A tool', minQty: 1, availableQty: 100, ...fields };
 }
 
 /**
  * The parts of the store's API the web app's session, access token and cart talk to, answering as
  * the real one does: better-auth's get-session and sign-out, POST /api/login (a token for the
- * session's own email), bearer-checked cart calls (a token is good while its session lasts), the
- * catalogue's tools. Installed as the page's `fetch`.
+ * session's own email), bearer-checked profile and cart calls (a token is good while its session
+ * lasts), the catalogue's tools. Installed as the page's `fetch`.
  */
-export function fakeStore({ signedIn = null, tools = [] }: { signedIn?: FakePerson | null; tools?: Tool[] } = {}) {
+export function fakeStore({ signedIn = null, tools = [], saved = { address: '', phone: '' } }: { signedIn?: FakePerson | null; tools?: Tool[]; saved?: Pick<Profile, 'address' | 'phone'> } = {}) {
   const api = new FakeApi();
   let sessions = 0;
   const state = {
@@ -78,6 +79,16 @@ export function fakeStore({ signedIn = null, tools = [] }: { signedIn?: FakePers
       const tool = state.tools.get(id!);
       return tool ? { body: tool } : apiError(404, API_ERRORS.toolNotFound);
     })
+    .on(
+      'GET',
+      '/api/user/:email',
+      withToken((_, { email }) => {
+        const person = state.person;
+        if (!person || email !== person.email) return apiError(403, API_ERRORS.forbidden);
+        const profile: Profile = { _id: person.id, email: person.email, userName: person.name, ...saved, companyName: null, taxId: null, role: person.role ?? 'customer', photoURL: null };
+        return { body: profile };
+      }),
+    )
     .on('GET', '/api/cart', withToken(cartAnswer))
     .on(
       'POST',
