@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const shared = {
   environment: 'node' as const,
@@ -13,6 +13,9 @@ const shared = {
   hookTimeout: 60_000,
 };
 
+// The web app's tests (project `web`) run in a DOM and need no database.
+const serverAndShared = { include: ['src/**/*.test.ts'], exclude: [...configDefaults.exclude, 'src/web/**'] };
+
 // API and database tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
 const postgresProject = process.env.TEST_DATABASE_URL
   ? [{ test: { ...shared, name: 'api-postgres', include: ['src/server/**/*.test.ts'], env: { TEST_DB_KIND: 'postgres' } } }]
@@ -23,8 +26,18 @@ export default defineConfig({
     // Two workers match the two cores here; PGlite start-up is CPU bound.
     maxWorkers: 2,
     projects: [
-      { test: { ...shared, name: 'unit-and-api', include: ['src/**/*.test.ts'], env: { TEST_DB_KIND: 'pglite' } } },
+      { test: { ...shared, name: 'unit-and-api', ...serverAndShared, env: { TEST_DB_KIND: 'pglite' } } },
       ...postgresProject,
+      // The web app in happy-dom, talking to a fake fetch that answers as the API does (tests/support/web).
+      {
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          setupFiles: [...shared.setupFiles, 'tests/support/web/setup.ts'],
+          testTimeout: 10_000,
+        },
+      },
       // Lint-config tests need no database, so they skip the PGlite global setup.
       { test: { name: 'lint', environment: 'node', include: ['tests/lint/**/*.test.ts'], setupFiles: shared.setupFiles, testTimeout: 60_000 } },
     ],

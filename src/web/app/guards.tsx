@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Loading } from '../components/loading';
-import { useSession } from '../lib/session-store';
+import { useSession } from '../lib/session-query';
 import { meansSignedOut } from '../lib/request-failure';
 import { signOut } from '../lib/session';
 import { useAdminStatus } from '../features/accounts/api/get-admin-status';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Loading } from '../components/loading';
 import { isAdminUser } from '../lib/session-role';
-import { useSession } from '../lib/session-store';
+import { useSession } from '../lib/session-query';
 
 // Each role's page is its own chunk: a customer's browser never downloads the admin's actions.
 const CustomerOrderPage = lazy(() => import('../features/orders/order-page'));

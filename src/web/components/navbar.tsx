@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../config/paths';
-import { useSession } from '../lib/session-store';
+import { useSession } from '../lib/session-query';
 import { CartLink } from './cart-link';
 import { UserMenu } from './user-menu';
 

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
-import { useSession } from '../lib/session-store';
+import { useSession } from '../lib/session-query';
 import { signOut } from '../lib/session';
 
 const DEFAULT_AVATAR = '/images/avatar-default.svg';

@@ -1,9 +1,9 @@
-import { FIRST_VISIT_API_ERRORS as API_ERRORS, TOASTS } from '../../shared';
+import { FIRST_VISIT_API_ERRORS as API_ERRORS } from '../../shared';
 import { clearAccessToken, isFreshToken, readAccessToken, storeAccessToken } from './access-token';
 import { apiRequest, ApiRequestError } from './api-client';
+import { loadAuthClient } from './load-auth-client';
 import { queryClient } from './query-client';
-import { meansSignedOut, NO_CONNECTION, statusOf } from './request-failure';
-import { loadAuthClient, refreshSession } from './session-store';
+import { otherThanSession, readSessionNow, refreshSession } from './session-query';
 
 let renewal: Promise<string> | null = null;
 
@@ -39,33 +39,35 @@ export function renewAccessToken(): Promise<string> {
 }
 
 async function renewFromSession(): Promise<string> {
-  const authClient = await loadAuthClient().catch(() => {
-    throw new ApiRequestError(0, NO_CONNECTION, null);
-  });
-  const session = await authClient.getSession();
-  // A busy or unreachable identity service is not "signed out": say so, and keep the session.
-  if (session.error && !meansSignedOut(session.error)) {
-    const status = statusOf(session.error) ?? 0;
-    throw new ApiRequestError(status, status === 0 ? NO_CONNECTION : TOASTS.storeBusy, null);
-  }
-  const email = session.data?.user.email;
+  // Asked of the server, not the cache: the session may have ended or changed since. A busy or
+  // unreachable store rejects with its status (the person stays signed in); only "nobody is
+  // signed in" is a 401.
+  const session = await readSessionNow();
+  const email = session?.user.email;
   if (!email) throw new ApiRequestError(401, API_ERRORS.signInRequired, null);
   return fetchAccessToken(email);
 }
 
 /**
- * Ends the identity session on the server and forgets everything about the person here. It
- * resolves once the session store knows too: a page opened right after (the login page, after a
- * guard signed someone out) would otherwise still see the old session, take it for a sign-in,
- * and ask for an access token the server can no longer give.
+ * Forgets the person here: the access token, every cached answer, and (asked of the server again)
+ * who is signed in. For when the session has ended on the server (signing out, a password reset).
+ * Resolves once `useSession()` knows: a page opened right after (the login page, after a guard
+ * signed someone out) would otherwise still see the old session, take it for a sign-in, and ask
+ * for an access token the server can no longer give.
  */
-export async function signOut() {
+export async function forgetSignIn(): Promise<void> {
+  clearAccessToken();
+  await refreshSession();
+  queryClient.removeQueries(otherThanSession);
+}
+
+/** Ends the identity session on the server, then forgets everything about the person here. */
+export async function signOut(): Promise<void> {
   clearAccessToken();
   try {
     const authClient = await loadAuthClient();
     await authClient.signOut();
-    await refreshSession();
   } finally {
-    queryClient.clear();
+    await forgetSignIn();
   }
 }

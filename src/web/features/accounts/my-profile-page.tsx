@@ -5,7 +5,7 @@ import { TOASTS } from '../../../shared/messages';
 import { profileFormSchema, type ProfileForm } from '../../../shared/schemas/accounts';
 import { TextField } from '../../components/form-field';
 import { Loading } from '../../components/loading';
-import { useSession } from '../../lib/session-store';
+import { useSession } from '../../lib/session-query';
 import { notify } from '../../lib/toast';
 import { useProfile } from './api/get-profile';
 import { useUpdateProfile } from './api/update-profile';

@@ -8,14 +8,13 @@ import { paths } from '../../config/paths';
 import { TextField } from '../../components/form-field';
 import { authClient } from '../../lib/auth-client';
 import type { LoginState } from '../../lib/login-state';
-import { useSession } from '../../lib/session-store';
+import { useSession } from '../../lib/session-query';
 import { failureMessage } from '../../lib/request-failure';
 import { authErrorMessage } from './auth-error-message';
 import { AuthCard } from './components/auth-card';
 import { useFinishSignIn, useRedirectTarget } from './use-finish-sign-in';
 import { SubmitButton } from '../../components/submit-button';
 import { apiRequest, ApiRequestError } from '../../lib/api-client';
-import { refreshSession } from '../../lib/session-store';
 import { SecondFactorStep } from './components/second-factor-form';
 
 export default function LoginPage() {
@@ -69,7 +68,6 @@ export default function LoginPage() {
       if (reason === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' || reason === 'INVALID_TWO_FACTOR_COOKIE') setAwaitingCode(null);
       return;
     }
-    await refreshSession();
     await finishSignIn(awaitingCode).catch((failure: unknown) => setError(failureMessage(failure)));
   };
 

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -7,9 +6,8 @@ import { resetPasswordFormSchema, type ResetPasswordForm } from '../../../shared
 import { paths } from '../../config/paths';
 import { TextField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
-import { clearAccessToken } from '../../lib/access-token';
 import { authClient } from '../../lib/auth-client';
-import { useSession } from '../../lib/session-store';
+import { forgetSignIn } from '../../lib/session';
 import { authErrorMessage } from './auth-error-message';
 import { AuthErrorAlert } from './components/auth-error-alert';
 import { AuthPanel } from './components/auth-panel';
@@ -20,8 +18,6 @@ const LINK_USED_UP = 'This link has expired or has already been used. Please ask
 /** Opened from the reset email: choose a new password. The link works once, within an hour. */
 export default function ResetPasswordPage() {
   const token = useLinkToken();
-  const session = useSession();
-  const queryClient = useQueryClient();
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(token ? null : LINK_USED_UP);
   const [linkUsedUp, setLinkUsedUp] = useState(!token);
@@ -42,9 +38,7 @@ export default function ResetPasswordPage() {
       return;
     }
     // The reset ended every session of the account, this browser's too: forget what it held.
-    clearAccessToken();
-    queryClient.clear();
-    await session.refetch();
+    await forgetSignIn();
     setDone(true);
   });
 

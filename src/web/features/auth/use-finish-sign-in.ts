@@ -3,6 +3,7 @@ import { useCallback, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { safeRedirectPath } from '../../lib/safe-redirect';
 import { fetchAccessToken } from '../../lib/session';
+import { otherThanSession, refreshSession } from '../../lib/session-query';
 
 /** Where the guard says the person came from (state.from), else a ?from= query, else home. */
 export function useRedirectTarget(): string {
@@ -14,7 +15,8 @@ export function useRedirectTarget(): string {
 
 /**
  * After the identity service has signed someone in: get the API access token (spec section 4),
- * then go back to where they came from.
+ * learn who is signed in (so the guards of the page gone back to see the person), read again
+ * whatever was cached for the visitor before, then go back to where they came from.
  */
 export function useFinishSignIn() {
   const navigate = useNavigate();
@@ -26,7 +28,8 @@ export function useFinishSignIn() {
     (email: string) => {
       running.current ??= (async () => {
         await fetchAccessToken(email);
-        await queryClient.invalidateQueries();
+        await refreshSession();
+        await queryClient.invalidateQueries(otherThanSession);
         navigate(target, { replace: true });
       })().finally(() => {
         running.current = null;

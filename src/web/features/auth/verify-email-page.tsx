@@ -6,6 +6,7 @@ import { Loading } from '../../components/loading';
 import { authClient } from '../../lib/auth-client';
 import { failureMessage } from '../../lib/request-failure';
 import { fetchAccessToken } from '../../lib/session';
+import { readSessionNow } from '../../lib/session-query';
 import { AuthPanel } from './components/auth-panel';
 import { useLinkToken } from './use-link-token';
 
@@ -28,8 +29,7 @@ async function confirm(token: string): Promise<Outcome> {
   // The link confirms the address and does not sign anyone in (whoever signed up chose the
   // password: issue 19). A browser already signed in to the account carries on, with its token;
   // any other is asked to sign in.
-  const { data } = await authClient.getSession();
-  const email = data?.user.email;
+  const email = (await readSessionNow())?.user.email;
   if (!email) return { kind: 'verified', signedIn: false };
   await fetchAccessToken(email);
   return { kind: 'verified', signedIn: true };

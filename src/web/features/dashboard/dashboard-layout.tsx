@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from 'react-router';
 import { paths } from '../../config/paths';
 import { Loading } from '../../components/loading';
-import { useSession } from '../../lib/session-store';
+import { useSession } from '../../lib/session-query';
 import { useAdminStatus } from '../accounts/api/get-admin-status';
 
 /** Everyone's account security pages, at the end of either menu. */

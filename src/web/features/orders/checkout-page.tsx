@@ -7,7 +7,7 @@ import { OrderLines } from '../../components/order/order-lines';
 import { paths } from '../../config/paths';
 import { Loading } from '../../components/loading';
 import { ApiRequestError } from '../../lib/api-client';
-import { useSession } from '../../lib/session-store';
+import { useSession } from '../../lib/session-query';
 import { ordersQueryKey } from './api/get-my-orders';
 import { useOrder } from './api/get-order';
 import { confirmTestPayment, reportPayment, usePaymentConfig, usePaymentIntent } from './api/payment';

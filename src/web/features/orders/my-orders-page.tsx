@@ -9,7 +9,7 @@ import { ConfirmModal } from '../../components/confirm-modal';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { Loading } from '../../components/loading';
 import { OrderItems } from '../../components/order-items';
-import { useSession } from '../../lib/session-store';
+import { useSession } from '../../lib/session-query';
 import { useKeepPageInRange, usePageParam } from '../../lib/paging';
 import { notify } from '../../lib/toast';
 import { useDeleteOrder } from './api/delete-order';

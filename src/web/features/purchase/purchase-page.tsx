@@ -4,7 +4,7 @@ import { largeImageUrl } from '../../../shared/schemas/admin';
 import { formatUsd } from '../../../shared/text';
 import { paths } from '../../config/paths';
 import { Loading } from '../../components/loading';
-import { useSession } from '../../lib/session-store';
+import { useSession } from '../../lib/session-query';
 import { useAuthOptions } from '../accounts/api/get-auth-options';
 import { useProfile } from '../accounts/api/get-profile';
 import { useItem } from '../catalogue/api/get-item';

@@ -5,7 +5,7 @@ import { TOASTS } from '../../../shared/messages';
 import { reviewFormSchema, type ReviewForm } from '../../../shared/schemas/reviews';
 import { TextAreaField } from '../../components/form-field';
 import { StarRatingInput } from '../../components/star-rating-input';
-import { useSession } from '../../lib/session-store';
+import { useSession } from '../../lib/session-query';
 import { notify } from '../../lib/toast';
 import { useAddReview } from './api/add-review';
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { changePasswordFormSchema, type ChangePasswordForm } from '../../../shared/schemas/accounts';
 import { paths } from '../../config/paths';
 import { TextField } from '../../components/form-field';
-import { useSession } from '../../lib/session-store';
+import { useSession } from '../../lib/session-query';
 import { useChangePassword } from './api/change-password';
 import { FormError } from './components/form-error';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSession } from '../../lib/session-store';
+import { useSession } from '../../lib/session-query';
 import { notify } from '../../lib/toast';
 import { useAdminStatus } from '../accounts/api/get-admin-status';
 import { useAuthOptions } from '../accounts/api/get-auth-options';

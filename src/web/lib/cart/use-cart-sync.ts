@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { isAdminUser } from '../session-role';
-import { useSession } from '../session-store';
+import { useSession } from '../session-query';
 import { localCart, useLocalCart } from './local-cart';
 import { serverCart } from './server-cart';
 

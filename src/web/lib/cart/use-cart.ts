@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FIRST_VISIT_API_ERRORS as API_ERRORS, type CartLine } from '../../../shared';
 import { ApiRequestError } from '../api-client';
 import { isAdminUser } from '../session-role';
-import { useSession } from '../session-store';
+import { useSession } from '../session-query';
 import { localCart, useLocalCart } from './local-cart';
 import { serverCart, useServerCart } from './server-cart';
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiRequestError } from '../../../lib/api-client';
 import { NO_CONNECTION } from '../../../lib/request-failure';
-import { loadAuthClient } from '../../../lib/session-store';
+import { loadAuthClient } from '../../../lib/load-auth-client';
 
 /**
  * 'Send the link again': the identity service mails a new verification link to the signed-in

@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths';
 import { TextField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { notify } from '../../../lib/toast';
-import { useSession } from '../../../lib/session-store';
+import { useSession } from '../../../lib/session-query';
 import { useProfile } from '../../accounts/api/get-profile';
 import { usePlaceCartOrder } from '../api/place-cart-order';
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { clearAccessToken } from '../../../lib/access-token';
 import { fetchAccessToken } from '../../../lib/session';
-import { refreshSession } from '../../../lib/session-store';
+import { otherThanSession, refreshSession } from '../../../lib/session-query';
 
 /**
  * Changing the password and turning two-step sign-in on or off give this browser a new identity
@@ -14,5 +14,5 @@ export async function adoptNewSession(queryClient: QueryClient, email: string) {
   clearAccessToken();
   await fetchAccessToken(email);
   await refreshSession();
-  await queryClient.invalidateQueries();
+  await queryClient.invalidateQueries(otherThanSession);
 }

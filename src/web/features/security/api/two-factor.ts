@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { refreshSession } from '../../../lib/session-store';
+import { refreshSession } from '../../../lib/session-query';
 import { adoptNewSession } from './adopt-new-session';
 import { identityCall } from '../../auth/api/identity-call';
 
