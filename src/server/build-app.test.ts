@@ -90,6 +90,16 @@ describe('buildApp', () => {
     expect(await statusOf(db, dueAfterClose), 'no sweep after close').toBeNull();
   });
 
+  /** The app serves the seeded catalogue, and once closed its database answers nothing more. */
+  async function expectSeededStoreThatClosesItsDatabase(built: FastifyInstance) {
+    const items = await built.inject({ method: 'GET', url: '/api/items?limit=1' });
+    expect(items.statusCode).toBe(200);
+    expect(Number(items.headers['x-total-count'])).toBeGreaterThan(0);
+    const { db } = built.database;
+    await built.close();
+    await expect(db.execute(sql`select 1`)).rejects.toThrow();
+  }
+
   describe.runIf(testDatabaseKind() === 'pglite')('with no database given, on the embedded database', () => {
     it('holds the data folder from the build on, opens a seeded store, and on close closes the database, then lets the folder go', async () => {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'own-database-'));
@@ -97,14 +107,8 @@ describe('buildApp', () => {
       app = await buildApp(testConfig({ dataDir, database: { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') } }));
 
       await expect(lockDataDir(dataDir, () => {}, { waitForUnknownOwnerMs: 0 })).rejects.toBeInstanceOf(DataDirInUseError);
-      const items = await app.inject({ method: 'GET', url: '/api/items?limit=1' });
-      expect(items.statusCode).toBe(200);
-      expect(Number(items.headers['x-total-count'])).toBeGreaterThan(0);
-
-      const { db } = app.database;
-      await app.close();
+      await expectSeededStoreThatClosesItsDatabase(app);
       app = null;
-      await expect(db.execute(sql`select 1`)).rejects.toThrow();
       const release = await lockDataDir(dataDir, () => {}, { waitForUnknownOwnerMs: 0 });
       await release();
     }, 180_000);
@@ -116,14 +120,8 @@ describe('buildApp', () => {
       cleanups.push(drop);
       app = await buildApp(testConfig({ database: { kind: 'postgres', url } }));
 
-      const items = await app.inject({ method: 'GET', url: '/api/items?limit=1' });
-      expect(items.statusCode).toBe(200);
-      expect(Number(items.headers['x-total-count'])).toBeGreaterThan(0);
-
-      const { db } = app.database;
-      await app.close();
+      await expectSeededStoreThatClosesItsDatabase(app);
       app = null;
-      await expect(db.execute(sql`select 1`)).rejects.toThrow();
     });
   });
 });

@@ -3,7 +3,9 @@ import type { Shipment } from '../../shared';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { orders, paymentRefunds } from '../db/schema';
 import { recordOrderEvent, recordOrderEvents } from './order-events';
-import type { OrderRow } from './orders-repository';
+
+/** An order's row (orders-repository.ts names it too; taken from the table here so neither module imports the other both ways). */
+type OrderRow = typeof orders.$inferSelect;
 
 /**
  * The only code that changes an order after it is placed (decision 032), as catalogue/stock.ts is
