@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { databaseTestFiles } from './tests/support/database-test-files';
 
 const shared = {
   environment: 'node' as const,
@@ -16,9 +17,10 @@ const shared = {
 // The web app's tests (project `web`) run in a DOM and need no database.
 const serverAndShared = { include: ['src/**/*.test.ts'], exclude: [...configDefaults.exclude, 'src/web/**'] };
 
-// API and database tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
+// API and database tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set:
+// there, only the files whose outcome depends on the database (tests/support/database-test-files.ts).
 const postgresProject = process.env.TEST_DATABASE_URL
-  ? [{ test: { ...shared, name: 'api-postgres', include: ['src/server/**/*.test.ts'], env: { TEST_DB_KIND: 'postgres' } } }]
+  ? [{ test: { ...shared, name: 'api-postgres', include: databaseTestFiles(import.meta.dirname), env: { TEST_DB_KIND: 'postgres' } } }]
   : [];
 
 export default defineConfig({
