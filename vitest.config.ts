@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { databaseTestFiles } from './tests/support/database-test-files';
+import SlowFilesFirst from './tests/support/slow-files-first';
 
 const shared = {
   environment: 'node' as const,
@@ -27,6 +28,8 @@ export default defineConfig({
   test: {
     // Two workers match the two cores here; PGlite start-up is CPU bound.
     maxWorkers: 2,
+    // The few long files start first, on both databases, so no worker finishes alone (see the file).
+    sequence: { sequencer: SlowFilesFirst },
     projects: [
       { test: { ...shared, name: 'unit-and-api', ...serverAndShared, env: { TEST_DB_KIND: 'pglite' } } },
       ...postgresProject,
