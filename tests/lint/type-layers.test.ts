@@ -91,7 +91,7 @@ describe('each layer sees only its platform', () => {
 /** Every TypeScript file under `relative`, repo-relative. */
 function typeScriptFiles(relative: string): string[] {
   return readdirSync(path.join(repoRoot, relative), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .filter((entry) => entry.isFile() && /\.[cm]?tsx?$/.test(entry.name))
     .map((entry) => path.relative(repoRoot, path.join(entry.parentPath, entry.name)))
     .filter((file) => !file.split(path.sep).includes('node_modules'));
 }
