@@ -206,6 +206,18 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules on the server (decision 034): a promise no one awaits or handles loses its
+    // rejection (Node then ends the process), and one handed where a callback's result is ignored
+    // (setInterval, an event listener) too. Only these two rules and the type information they
+    // need: the restricted-syntax and restricted-imports lists above stay as they are.
+    files: ['src/server/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: repoRoot } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

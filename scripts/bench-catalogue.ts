@@ -15,6 +15,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CATALOGUE_SORTS, type CatalogueSort } from '../src/shared';
 import { buildApp } from '../src/server/app';
+// app.changes is declared by the change-bus plugin (a module augmentation of fastify), which the
+// type check of scripts reads from the server's declarations only when something imports it.
+import type {} from '../src/server/plugins/changes';
 import { searchWords, matchesSearch } from '../src/server/catalogue/search-terms';
 import { pageQuery, searchPlan, type CataloguePageRequest } from '../src/server/catalogue/tools-repository';
 import type { AppConfig, DatabaseConfig } from '../src/server/config';

@@ -16,6 +16,7 @@ const INPUTS = [
   'src/server',
   'vite.config.ts',
   'tsconfig.json',
+  'tsconfig.base.json',
   'scripts/build.mjs',
   'scripts/build-server.mjs',
   'scripts/build-inputs.mjs',

@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 
 const steps = [
   [
-    ['typecheck', 'npx', ['tsc', '--noEmit']],
+    ['typecheck', 'npx', ['tsc', '--build']],
     ['lint', 'npx', ['eslint', '.']],
   ],
   [['unit and API tests', 'npx', ['vitest', 'run']]],
