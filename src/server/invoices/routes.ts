@@ -47,6 +47,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requireUserOrSession,
       schema: {
+        tags: ['orders'],
         summary: "An order's invoice (PDF): its buyer or an admin; 409 while the order is unpaid",
         params: idParam,
         response: { 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
@@ -64,6 +65,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requireAdmin,
       schema: {
+        tags: ['orders'],
         summary: "An order's packing slip (PDF): admins; 409 while the order is unpaid",
         params: idParam,
         response: { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
