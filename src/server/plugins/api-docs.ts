@@ -128,7 +128,10 @@ const identityServiceSchema = {
     'one address may be mailed 4 times per 15 minutes.',
   tags: ['identity'],
   params: z.object({ path: z.string().describe('The better-auth endpoint, e.g. sign-in/email') }),
-  response: { default: z.unknown().describe("As better-auth answers: JSON, and cookies on sign-in") },
+  response: {
+    default: z.unknown().describe('As better-auth answers: JSON, and cookies on sign-in'),
+    '4XX': z.unknown().describe("Refused: as better-auth answers, or by the store's limits on sign-ups, mail and sign-in attempts (429)"),
+  },
 };
 
 /**
