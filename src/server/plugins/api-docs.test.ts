@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../tests/support/test-app';
@@ -189,5 +190,21 @@ describe(`GET ${DOCS_PREFIX}`, () => {
     expect(String(entry.headers['content-security-policy'])).toMatch(/script-src 'self'(;|$)/);
     const initializer = await app.inject({ method: 'GET', url: `${DOCS_PREFIX}/static/swagger-initializer.js` });
     expect(initializer.statusCode).toBe(200);
+  });
+
+  it('is titled as the store is named and fits a phone: a viewport tag and a narrow-screen stylesheet', async () => {
+    const entry = await app.inject({ method: 'GET', url: `${DOCS_PREFIX}/` });
+    expect(entry.body).toContain('<title>ToolHouse store API</title>');
+    // Once, in the head: a second tag or one in the body would be a sign the page changed shape.
+    expect(entry.body.match(/<meta name="viewport"[^>]*>/g)).toEqual(['<meta name="viewport" content="width=device-width, initial-scale=1">']);
+    expect(entry.body.indexOf('name="viewport"')).toBeLessThan(entry.body.indexOf('</head>'));
+    expect(entry.body).toContain('static/theme/phone.css');
+    const css = await app.inject({ method: 'GET', url: `${DOCS_PREFIX}/static/theme/phone.css` });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toMatch(/text\/css/);
+    expect(css.body).toMatch(/@media \(max-width: 640px\)/);
+    // Compressed for a browser, the page still carries the tag.
+    const compressed = await app.inject({ method: 'GET', url: `${DOCS_PREFIX}/`, headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(compressed.rawPayload).toString()).toContain('name="viewport"');
   });
 });

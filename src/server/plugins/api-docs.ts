@@ -10,6 +10,33 @@ import packageJson from '../../../package.json' with { type: 'json' };
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
+const API_TITLE = 'ToolHouse store API';
+
+/**
+ * swagger-ui's page has no viewport meta tag (@fastify/swagger-ui 6 offers no option for one), so a
+ * phone would lay it out 980 px wide and shrink it to an unreadable size. The tag is added to the
+ * page as it is sent; api-docs.test.ts fails if an upgrade's page no longer takes it. (The ETag,
+ * computed earlier from the plugin's page, still names this page exactly: the addition never varies.)
+ */
+const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">';
+const withViewport = (page: string) => (page.includes('name="viewport"') ? page : page.replace('<head>', `<head>\n${VIEWPORT}`));
+
+/** On a 390 px phone: no sideways scrolling, long paths wrap, tables scroll inside themselves. */
+const PHONE_CSS = `@media (max-width: 640px) {
+  .swagger-ui .wrapper { padding: 0 8px; }
+  .swagger-ui .info { margin: 16px 0; }
+  .swagger-ui .info .title { font-size: 24px; }
+  .swagger-ui .scheme-container { padding: 12px 0; }
+  .swagger-ui .opblock .opblock-summary { flex-wrap: wrap; }
+  .swagger-ui .opblock .opblock-summary-path,
+  .swagger-ui .opblock .opblock-summary-path__deprecated { max-width: 100%; word-break: break-all; }
+  .swagger-ui .opblock .opblock-summary-description { flex-basis: 100%; padding-left: 4px; }
+  .swagger-ui .opblock-tag { padding: 8px 4px; font-size: 18px; }
+  .swagger-ui table { display: block; overflow-x: auto; }
+  .swagger-ui .model-box, .swagger-ui .highlight-code, .swagger-ui pre { max-width: 100%; overflow-x: auto; }
+  .swagger-ui .parameters-col_description { width: auto; }
+}
+`;
 
 export const SECURITY_SCHEMES = {
   bearerToken: {
@@ -144,7 +171,7 @@ async function apiDocsPlugin(app: FastifyInstance) {
     openapi: {
       openapi: '3.0.3',
       info: {
-        title: 'ToolHouse store API',
+        title: API_TITLE,
         version: packageJson.version,
         description: 'The JSON API behind the store. Errors answer `{ statusCode, message, errors? }`.',
       },
@@ -182,11 +209,19 @@ async function apiDocsPlugin(app: FastifyInstance) {
     },
   });
 
-  await app.register(swaggerUi, {
-    routePrefix: DOCS_PREFIX,
-    // No call to validator.swagger.io: the page talks to this store only.
-    validatorUrl: false,
-    uiConfig: { deepLinking: true },
+  // In a context of its own: the page's hook touches the reference's answers only.
+  await app.register(async (docs) => {
+    docs.addHook('onSend', async (_request, reply, payload) =>
+      typeof payload === 'string' && String(reply.getHeader('content-type')).startsWith('text/html') ? withViewport(payload) : payload,
+    );
+    await docs.register(swaggerUi, {
+      routePrefix: DOCS_PREFIX,
+      // No call to validator.swagger.io: the page talks to this store only.
+      validatorUrl: false,
+      uiConfig: { deepLinking: true },
+      // A stylesheet file, not inline style: the page keeps the store's CSP.
+      theme: { title: API_TITLE, css: [{ filename: 'phone.css', content: PHONE_CSS }] },
+    });
   });
 
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
