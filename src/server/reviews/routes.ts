@@ -43,7 +43,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
     {
       ...CACHED_READ_ROUTE,
       schema: {
-        summary: "A tool's published reviews, paged",
+        summary: "The store's published reviews, newest first, paged",
         tags: ['reviews'],
         responseHeaders: PAGED_LIST_HEADERS,
         querystring: reviewsQuerySchema,
@@ -77,7 +77,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
         },
       },
       schema: {
-        summary: 'Review a tool',
+        summary: 'Post a review of the store',
         tags: ['reviews'],
         body: reviewCreateSchema,
         response: {
