@@ -168,6 +168,13 @@ describe(`GET ${OPENAPI_PATH}`, () => {
     expect(headersOf('get', '/api/ready', '503')).toEqual([]);
   });
 
+  it('describes every answer: its own words, or the status text (never "Default Response")', () => {
+    const text = JSON.stringify(document.paths);
+    expect(text).not.toContain('Default Response');
+    expect(text).not.toContain('x-response-description');
+    expect(document.paths['/api/orders']!.post!.responses!['404']).toMatchObject({ description: 'Not Found' });
+  });
+
   it('names the one varying segment of /api/order once, each operation saying what it holds', () => {
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/order/'))).toEqual(['/api/order/{emailOrId}']);
     const param = (method: string) => document.paths['/api/order/{emailOrId}']![method]!.parameters!.find((p) => p.in === 'path');

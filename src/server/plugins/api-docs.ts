@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
@@ -282,7 +283,11 @@ function withHeaders(responses: Record<string, object>, declared: Record<number,
   const answers: Record<string, object> = {};
   for (const [status, response] of Object.entries(responses)) {
     const headers = declared?.[Number(status)] ?? DEFAULT_RESPONSE_HEADERS[Number(status)];
-    answers[status] = headers && Object.keys(headers).length > 0 ? { ...response, headers } : response;
+    // Without one, @fastify/swagger describes every answer as "Default Response"; its
+    // `x-response-description` describes the answer without touching the body's schema.
+    const described =
+      'description' in response || !STATUS_CODES[status] ? response : { ...response, 'x-response-description': STATUS_CODES[status] };
+    answers[status] = headers && Object.keys(headers).length > 0 ? { ...described, headers } : described;
   }
   return answers;
 }
