@@ -18,7 +18,7 @@ import { setNoStore } from '../lib/cache-headers';
 import { NotAllowedError, NotFoundError, NotSignedInError } from '../lib/domain-errors';
 import type { Identity } from '../identity/identity';
 import { demoteToCustomer, findProfileByEmail, listUsers, promoteToAdmin, updateProfile } from './users-repository';
-import { PAGED_LIST_HEADERS } from '../plugins/api-docs';
+import { PAGED_LIST_HEADERS } from '../plugins/api-docs-operations';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 

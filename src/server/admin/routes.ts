@@ -4,7 +4,7 @@ import { apiErrorSchema, auditEntrySchema, auditQuerySchema, statsSchema, TOTAL_
 import { listAudit, type AuditRow } from '../audit/audit-log';
 import { setNoStore } from '../lib/cache-headers';
 import { readStats } from './stats-repository';
-import { PAGED_LIST_HEADERS } from '../plugins/api-docs';
+import { PAGED_LIST_HEADERS } from '../plugins/api-docs-operations';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 

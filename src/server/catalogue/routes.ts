@@ -25,7 +25,7 @@ import { ClientReadsFullError, createPerClientReads } from './client-reads';
 import { imageRoutes } from './images-routes';
 import { searchWords } from './search-terms';
 import { CatalogueQueryTimeoutError, findTool, listTools, SEARCH_COUNT_MAX } from './tools-repository';
-import { CURSOR_PAGED_LIST_HEADERS } from '../plugins/api-docs';
+import { CURSOR_PAGED_LIST_HEADERS } from '../plugins/api-docs-operations';
 
 export interface CatalogueRoutesOptions {
   /** Uncached catalogue and search reads a minute per client address (CATALOGUE_READ_RATE_LIMIT). */

@@ -16,7 +16,7 @@ import {
 import { setNoStore } from '../lib/cache-headers';
 import { NotFoundError } from '../lib/domain-errors';
 import { insertContactQuery, listContactQueries, setQueryHandled, toContactMessage } from './contact-repository';
-import { PAGED_LIST_HEADERS } from '../plugins/api-docs';
+import { PAGED_LIST_HEADERS } from '../plugins/api-docs-operations';
 
 const adminErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 

@@ -23,7 +23,7 @@ import { listAdminOrders } from './admin-order-list';
 import { guardedOrder, requireOrderViewer } from './order-access';
 import { placeOrder, type OrderToPlace } from './place-order';
 import type { OrderMailSettings } from '../mail/templates/order-mail';
-import { PAGED_LIST_HEADERS } from '../plugins/api-docs';
+import { PAGED_LIST_HEADERS } from '../plugins/api-docs-operations';
 
 const errors = {
   400: apiErrorSchema,

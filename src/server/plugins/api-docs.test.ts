@@ -5,7 +5,8 @@ import { testConfig } from '../../../tests/support/test-app';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
-import { DOCS_PREFIX, documentedPath, OPENAPI_PATH, TAGS } from './api-docs';
+import { DOCS_PREFIX, OPENAPI_PATH } from './api-docs';
+import { documentedPath, TAGS } from './api-docs-operations';
 
 interface Operation {
   summary?: string;

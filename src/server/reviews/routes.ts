@@ -24,7 +24,7 @@ import { CACHED_READ_ROUTE } from '../lib/cached-read-route';
 import { NotAllowedError, NotFoundError, TooFrequentError } from '../lib/domain-errors';
 import { answerFromCache } from '../catalogue-cache/answer-from-cache';
 import { deleteReview, hasPaidForAnOrder, insertReviews, listReviews, listReviewsForModeration, setReviewHidden } from './reviews-repository';
-import { PAGED_LIST_HEADERS } from '../plugins/api-docs';
+import { PAGED_LIST_HEADERS } from '../plugins/api-docs-operations';
 
 export interface ReviewRoutesOptions {
   /** Reviews one signed-in customer may post per hour (REVIEW_RATE_LIMIT). */
