@@ -130,7 +130,7 @@ describe(`GET ${OPENAPI_PATH}`, () => {
     expect(problems).toEqual([]);
   });
 
-  it("derives an operationId from the method and the server's path, unless the route names one", () => {
+  it("derives an operationId from the method and the server's path (a route's own schema.operationId would win)", () => {
     expect(document.paths['/api/orders/{id}/invoice.pdf']!.get!.operationId).toBe('getOrdersByIdInvoicePdf');
     expect(document.paths['/api/order/{emailOrId}']!.get!.operationId).toBe('getOrderByEmail');
     expect(document.paths['/api/order/{emailOrId}']!.patch!.operationId).toBe('patchOrderById');
