@@ -18,16 +18,24 @@ export const loginRoutes: FastifyPluginAsyncZod<LoginRoutesOptions> = async (app
    * Which sign-in methods this store offers (so the login page can say when Google is not set up),
    * and whether a new account must confirm its address (so sign-up knows whether it signed in).
    */
-  app.get('/auth-options', { schema: { response: { 200: authOptionsSchema } } }, async () => ({
-    google: opts.googleEnabled,
-    emailVerification: opts.emailVerification,
-    adminTwoFactor: opts.adminTwoFactor,
-  }));
+  app.get(
+    '/auth-options',
+    { schema: { summary: 'Which sign-in methods the store offers', tags: ['accounts'], response: { 200: authOptionsSchema } } },
+    async () => ({
+      google: opts.googleEnabled,
+      emailVerification: opts.emailVerification,
+      adminTwoFactor: opts.adminTwoFactor,
+    }),
+  );
 
   app.post(
     '/login',
     {
       schema: {
+        summary: 'Exchange a signed-in session for a bearer access token',
+        tags: ['accounts'],
+        // The session is checked in the handler (it may be the only credential a browser has yet).
+        security: [{ sessionCookie: [] }],
         body: accessTokenRequestSchema,
         response: { 200: accessTokenResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },

@@ -20,13 +20,19 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/account/sessions',
-    { preHandler: app.requireUser, schema: { response: { 200: z.array(accountSessionSchema), ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: { summary: "One's signed-in sessions", tags: ['accounts'], response: { 200: z.array(accountSessionSchema), ...errors } },
+    },
     async (request) => listAccountSessions(app.db, request.identity!.userId, request.identity!.sessionId),
   );
 
   app.delete(
     '/account/sessions/:id',
-    { preHandler: app.requireUser, schema: { params: sessionIdParam, response: { 200: endedSessionsSchema, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: { summary: "End one of one's sessions", tags: ['accounts'], params: sessionIdParam, response: { 200: endedSessionsSchema, ...errors } },
+    },
     async (request) => {
       const endedCount = await endAccountSession(app.db, request.identity!.userId, request.params.id);
       if (endedCount === 0) throw new NotFoundError(API_ERRORS.sessionNotFound);
@@ -36,7 +42,10 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/account/sessions',
-    { preHandler: app.requireUser, schema: { response: { 200: endedSessionsSchema, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: { summary: "End all of one's sessions (sign out everywhere)", tags: ['accounts'], response: { 200: endedSessionsSchema, ...errors } },
+    },
     async (request) => {
       const endedCount = await endAllAccountSessions(app.db, request.identity!.userId);
       request.log.info({ userId: request.identity!.userId, endedCount }, 'signed out everywhere');

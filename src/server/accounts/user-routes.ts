@@ -18,6 +18,7 @@ import { setNoStore } from '../lib/cache-headers';
 import { NotAllowedError, NotFoundError, NotSignedInError } from '../lib/domain-errors';
 import type { Identity } from '../identity/identity';
 import { demoteToCustomer, findProfileByEmail, listUsers, promoteToAdmin, updateProfile } from './users-repository';
+import { PAGED_LIST_HEADERS } from '../plugins/api-docs-operations';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -36,7 +37,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/:email',
     {
       preHandler: app.requireUserOrSession,
-      schema: { params: emailParamSchema, body: profileUpdateSchema, response: { 200: acknowledgedSchema, ...errors } },
+      schema: {
+        summary: "Change a profile: one's own, or any as an admin",
+        tags: ['accounts'],
+        params: emailParamSchema,
+        body: profileUpdateSchema,
+        response: { 200: acknowledgedSchema, ...errors },
+      },
     },
     async (request) => {
       const identity = request.identity;
@@ -51,7 +58,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/:email',
-    { preHandler: app.requireUserOrSession, schema: { params: emailParamSchema, response: { 200: profileSchema, ...errors } } },
+    {
+      preHandler: app.requireUserOrSession,
+      schema: {
+        summary: "A profile: one's own, or any as an admin",
+        tags: ['accounts'],
+        params: emailParamSchema,
+        response: { 200: profileSchema, ...errors },
+      },
+    },
     async (request) => {
       assertSelfOrAdmin(request.identity, request.params.email);
       const profile = await findProfileByEmail(app.db, request.params.email);
@@ -62,7 +77,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user',
-    { preHandler: app.requireAdmin, schema: { querystring: usersQuerySchema, response: { 200: z.array(userSummarySchema), ...errors } } },
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        summary: 'Every account, paged: admins',
+        tags: ['accounts', 'admin'],
+        responseHeaders: PAGED_LIST_HEADERS,
+        querystring: usersQuerySchema,
+        response: { 200: z.array(userSummarySchema), ...errors },
+      },
+    },
     async (request, reply) => {
       const { items, total } = await listUsers(app.db, request.query);
       reply.header(TOTAL_COUNT_HEADER, total);
@@ -72,7 +96,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/:email',
-    { preHandler: app.requireUser, schema: { params: emailParamSchema, response: { 200: adminStatusSchema, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: "Whether an account is an admin: one's own, or any as an admin",
+        tags: ['accounts'],
+        params: emailParamSchema,
+        response: { 200: adminStatusSchema, ...errors },
+      },
+    },
     async (request) => {
       const identity = request.identity!;
       if (identity.email === request.params.email.toLowerCase()) return { admin: identity.role === 'admin' };
@@ -92,7 +124,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/user/admin/:email',
-    { preHandler: roleChangeGuards, schema: { params: emailParamSchema, response: { 200: modifiedCountSchema, ...errors } } },
+    {
+      preHandler: roleChangeGuards,
+      schema: {
+        summary: 'Make an account an admin: admins, freshly signed in',
+        tags: ['accounts', 'admin'],
+        params: emailParamSchema,
+        response: { 200: modifiedCountSchema, ...errors },
+      },
+    },
     async (request) => {
       const result = await promoteToAdmin(app.db, request.params.email, request.identity!);
       if (!result.found) throw new NotFoundError(API_ERRORS.userNotFound);
@@ -107,7 +147,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/admin/:email',
     {
       preHandler: roleChangeGuards,
-      schema: { params: emailParamSchema, response: { 200: modifiedCountSchema, ...errors, 409: apiErrorSchema } },
+      schema: {
+        summary: "Take an account's admin role away: admins, freshly signed in",
+        tags: ['accounts', 'admin'],
+        params: emailParamSchema,
+        response: { 200: modifiedCountSchema, ...errors, 409: apiErrorSchema },
+      },
     },
     async (request) => {
       const result = await demoteToCustomer(app.db, request.params.email, request.identity!);

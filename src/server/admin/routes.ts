@@ -4,6 +4,7 @@ import { apiErrorSchema, auditEntrySchema, auditQuerySchema, statsSchema, TOTAL_
 import { listAudit, type AuditRow } from '../audit/audit-log';
 import { setNoStore } from '../lib/cache-headers';
 import { readStats } from './stats-repository';
+import { PAGED_LIST_HEADERS } from '../plugins/api-docs-operations';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
@@ -23,13 +24,25 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/stats',
-    { preHandler: app.requireAdmin, schema: { response: { 200: statsSchema, ...errors } } },
+    {
+      preHandler: app.requireAdmin,
+      schema: { summary: 'Sales statistics for the dashboard: admins', tags: ['admin'], response: { 200: statsSchema, ...errors } },
+    },
     async () => readStats(app.db),
   );
 
   app.get(
     '/audit',
-    { preHandler: app.requireAdmin, schema: { querystring: auditQuerySchema, response: { 200: z.array(auditEntrySchema), ...errors } } },
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        summary: 'The audit log of admin actions, newest first, paged: admins',
+        tags: ['admin'],
+        responseHeaders: PAGED_LIST_HEADERS,
+        querystring: auditQuerySchema,
+        response: { 200: z.array(auditEntrySchema), ...errors },
+      },
+    },
     async (request, reply) => {
       const { rows, total } = await listAudit(app.db, request.query);
       reply.header(TOTAL_COUNT_HEADER, total);

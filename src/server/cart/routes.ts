@@ -22,13 +22,18 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', async (_request, reply) => setNoStore(reply));
   const own = (userId: string) => readCart(app.db, userId);
 
-  app.get('/cart', { preHandler: app.requireUser, schema: { response: { 200: cartSchema, ...errors } } }, async (request) =>
-    own(request.identity!.userId),
+  app.get(
+    '/cart',
+    { preHandler: app.requireUser, schema: { summary: "One's cart", tags: ['cart'], response: { 200: cartSchema, ...errors } } },
+    async (request) => own(request.identity!.userId),
   );
 
   app.post(
     '/cart/lines',
-    { preHandler: app.requireUser, schema: { body: cartAddSchema, response: { 200: cartSchema, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: { summary: "Add a tool to one's cart", tags: ['cart'], body: cartAddSchema, response: { 200: cartSchema, ...errors } },
+    },
     async (request) => {
       const userId = request.identity!.userId;
       await changeLine(app.db, userId, { ...request.body, toolId: knownToolId(request.body.toolId) }, 'add');
@@ -38,7 +43,16 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/cart/lines/:toolId',
-    { preHandler: app.requireUser, schema: { params: toolParam, body: cartQuantitySchema, response: { 200: cartSchema, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: "Set how many of a tool one's cart holds",
+        tags: ['cart'],
+        params: toolParam,
+        body: cartQuantitySchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
     async (request) => {
       const userId = request.identity!.userId;
       await changeLine(app.db, userId, { toolId: knownToolId(request.params.toolId), quantity: request.body.quantity }, 'set');
@@ -48,7 +62,10 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/cart/lines/:toolId',
-    { preHandler: app.requireUser, schema: { params: toolParam, response: { 200: cartSchema, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: { summary: "Take a tool out of one's cart", tags: ['cart'], params: toolParam, response: { 200: cartSchema, ...errors } },
+    },
     async (request) => {
       const userId = request.identity!.userId;
       if (isUuid(request.params.toolId)) await removeLine(app.db, userId, request.params.toolId);
@@ -58,7 +75,15 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/cart/merge',
-    { preHandler: app.requireUser, schema: { body: cartMergeSchema, response: { 200: cartSchema, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: "Merge the cart kept while signed out into one's cart",
+        tags: ['cart'],
+        body: cartMergeSchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
     async (request) => {
       const userId = request.identity!.userId;
       await mergeCart(app.db, userId, request.body.lines.filter((line) => isUuid(line.toolId)));

@@ -29,7 +29,10 @@ export const toolsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/items',
-    { onRequest: app.requireAdmin, schema: { body: productCreateSchema, response: { 201: insertedIdSchema, ...errors } } },
+    {
+      onRequest: app.requireAdmin,
+      schema: { summary: 'Add a tool: admins', tags: ['catalogue'], body: productCreateSchema, response: { 201: insertedIdSchema, ...errors } },
+    },
     async (request, reply) => {
       const tool = await createTool(app.db, request.identity!, request.body);
       request.log.info({ toolId: tool._id, by: request.identity!.userId }, 'tool created');
@@ -41,7 +44,13 @@ export const toolsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/items/:id',
     {
       onRequest: app.requireAdmin,
-      schema: { params: idParam, body: productPatchSchema, response: { 200: modifiedCountSchema, ...errors } },
+      schema: {
+        summary: 'Change a tool: admins',
+        tags: ['catalogue'],
+        params: idParam,
+        body: productPatchSchema,
+        response: { 200: modifiedCountSchema, ...errors },
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -55,7 +64,15 @@ export const toolsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/items/:id/low-stock',
-    { onRequest: app.requireAdmin, schema: { params: idParam, response: { 200: toolLowStockSchema, ...errors } } },
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: "A tool's low-stock threshold, and the store's: admins",
+        tags: ['catalogue'],
+        params: idParam,
+        response: { 200: toolLowStockSchema, ...errors },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       if (!isUuid(id)) throw new NotFoundError(API_ERRORS.toolNotFound);
@@ -67,7 +84,10 @@ export const toolsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/items/:id',
-    { onRequest: app.requireAdmin, schema: { params: idParam, response: { 200: deletedCountSchema, ...errors } } },
+    {
+      onRequest: app.requireAdmin,
+      schema: { summary: 'Delete a tool: admins', tags: ['catalogue'], params: idParam, response: { 200: deletedCountSchema, ...errors } },
+    },
     async (request) => {
       const { id } = request.params;
       if (!isUuid(id)) throw new NotFoundError(API_ERRORS.toolNotFound);

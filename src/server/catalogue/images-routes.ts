@@ -67,6 +67,8 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.requireAdmin, refuseWhileQueueFull],
       bodyLimit: IMAGE_UPLOAD.maxBytes,
       schema: {
+        summary: 'Upload a product photo: admins',
+        tags: ['catalogue'],
         response: {
           201: uploadedImageSchema,
           400: apiErrorSchema,
@@ -110,7 +112,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   // The 200 answer is bytes, not JSON: the API document describes it from `config.binaryResponse`.
-  const photo = { params: idParam, response: { 404: apiErrorSchema } };
+  const photo = { tags: ['catalogue'], params: idParam, response: { 404: apiErrorSchema } };
   const binaryResponse = { contentType: 'image/webp', description: 'The photo, WebP' };
   app.get('/images/:id', { schema: { ...photo, summary: 'A product photo, 600 px wide' }, config: { binaryResponse } }, serve('card'));
   app.get('/images/:id/large', { schema: { ...photo, summary: 'A product photo, 1200 px wide' }, config: { binaryResponse } }, serve('large'));

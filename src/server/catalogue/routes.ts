@@ -25,6 +25,7 @@ import { ClientReadsFullError, createPerClientReads } from './client-reads';
 import { imageRoutes } from './images-routes';
 import { searchWords } from './search-terms';
 import { CatalogueQueryTimeoutError, findTool, listTools, SEARCH_COUNT_MAX } from './tools-repository';
+import { CURSOR_PAGED_LIST_HEADERS } from '../plugins/api-docs-operations';
 
 export interface CatalogueRoutesOptions {
   /** Uncached catalogue and search reads a minute per client address (CATALOGUE_READ_RATE_LIMIT). */
@@ -105,6 +106,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         return answers.peek(key) !== undefined;
       }),
       schema: {
+        summary: 'A page of the catalogue: search, sort, paging',
+        tags: ['catalogue'],
+        responseHeaders: CURSOR_PAGED_LIST_HEADERS,
         description:
           'A page of the catalogue, searched (`q`: every word, as the start of a word) and sorted (`sort`). ' +
           `The \`${TOTAL_COUNT_HEADER}\` header holds how many tools the whole list has (a search counts its matches up to ${SEARCH_COUNT_MAX}); \`${NEXT_CURSOR_HEADER}\`, ` +
@@ -136,7 +140,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         const { id } = request.params as { id: string };
         return !isUuid(id) || singleTools.peek(toolKey(id)) !== undefined;
       }),
-      schema: { params: idParam, response: { 200: toolSchema, 404: apiErrorSchema, 429: apiErrorSchema } },
+      schema: { summary: 'One tool', tags: ['catalogue'], params: idParam, response: { 200: toolSchema, 404: apiErrorSchema, 429: apiErrorSchema } },
     },
     (request, reply) => {
       const { id } = request.params;

@@ -16,6 +16,7 @@ import {
 import { setNoStore } from '../lib/cache-headers';
 import { NotFoundError } from '../lib/domain-errors';
 import { insertContactQuery, listContactQueries, setQueryHandled, toContactMessage } from './contact-repository';
+import { PAGED_LIST_HEADERS } from '../plugins/api-docs-operations';
 
 const adminErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -25,6 +26,8 @@ export const contactRoutes: FastifyPluginAsyncZod<{ storeUrl: string }> = async 
     {
       config: { rateLimit: app.publicWriteRateLimit },
       schema: {
+        summary: 'Send the store a message',
+        tags: ['contact'],
         body: contactQuerySchema,
         response: { 201: insertedIdSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
@@ -40,7 +43,13 @@ export const contactRoutes: FastifyPluginAsyncZod<{ storeUrl: string }> = async 
     '/queries',
     {
       preHandler: app.requireAdmin,
-      schema: { querystring: queriesQuerySchema, response: { 200: z.array(contactMessageSchema), ...adminErrors } },
+      schema: {
+        summary: 'The messages sent to the store, paged: admins',
+        tags: ['contact'],
+        responseHeaders: PAGED_LIST_HEADERS,
+        querystring: queriesQuerySchema,
+        response: { 200: z.array(contactMessageSchema), ...adminErrors },
+      },
     },
     async (request, reply) => {
       setNoStore(reply);
@@ -58,7 +67,13 @@ export const contactRoutes: FastifyPluginAsyncZod<{ storeUrl: string }> = async 
     '/queries/:id',
     {
       preHandler: app.requireAdmin,
-      schema: { params: idParam, body: queryPatchSchema, response: { 200: modifiedCountSchema, ...adminErrors } },
+      schema: {
+        summary: 'Mark a message handled or not: admins',
+        tags: ['contact'],
+        params: idParam,
+        body: queryPatchSchema,
+        response: { 200: modifiedCountSchema, ...adminErrors },
+      },
     },
     async (request, reply) => {
       setNoStore(reply);

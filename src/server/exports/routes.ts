@@ -31,6 +31,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: adminChecks,
       schema: {
         summary: 'Every order matching the filter, in the order asked for (as GET /api/orders, without paging), as CSV: admins',
+        tags: ['admin'],
         querystring: adminOrdersFilterSchema,
         response: errors,
       },
@@ -43,7 +44,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users.csv',
     {
       preHandler: adminChecks,
-      schema: { summary: 'Every account with its orders count and paid total, as CSV: admins', response: errors },
+      schema: { summary: 'Every account with its orders count and paid total, as CSV: admins', tags: ['admin'], response: errors },
       config: { binaryResponse: { contentType: 'text/csv', description: 'One row per account, to save as customers-2026-11-25.csv' } },
     },
     async (_request, reply) => sendCsv(reply, csvFileName('customers'), USERS_CSV_HEADER, usersCsvChunks(app.db)),

@@ -60,6 +60,8 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
         summary: 'Readiness: the database answers and migrations are applied',
         description: 'Answers 503 while the database is unreachable, migrations are pending, or the process is shutting down.',
         tags: ['operations'],
+        // The probe's 503 asks for no particular wait (no Retry-After): the balancer polls on its own schedule.
+        responseHeaders: { 503: {} },
         response: { 200: readySchema, 503: notReadySchema },
       },
     },

@@ -48,6 +48,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUserOrSession,
       schema: {
         summary: "An order's invoice (PDF): its buyer or an admin; 409 while the order is unpaid",
+        tags: ['orders'],
         params: idParam,
         response: { 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
       },
@@ -65,6 +66,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireAdmin,
       schema: {
         summary: "An order's packing slip (PDF): admins; 409 while the order is unpaid",
+        tags: ['orders'],
         params: idParam,
         response: { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
       },

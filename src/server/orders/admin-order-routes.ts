@@ -24,13 +24,30 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRoutesOptions> = 
 
   app.get(
     '/orders/:id/events',
-    { preHandler: [app.requireUser, requireOrderViewer], schema: { params: idParam, response: { 200: z.array(orderEventSchema), ...errors } } },
+    {
+      preHandler: [app.requireUser, requireOrderViewer],
+      schema: {
+        summary: "An order's timeline: its buyer or an admin",
+        tags: ['orders'],
+        params: idParam,
+        response: { 200: z.array(orderEventSchema), ...errors },
+      },
+    },
     async (request) => listOrderEvents(app.db, guardedOrder(request).id),
   );
 
   app.post(
     '/orders/:id/ship',
-    { preHandler: app.requireAdmin, schema: { params: idParam, body: shipmentSchema, response: { 200: modifiedCountSchema, ...errors } } },
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        summary: 'Mark a paid order shipped, with carrier and tracking: admins',
+        tags: ['orders'],
+        params: idParam,
+        body: shipmentSchema,
+        response: { 200: modifiedCountSchema, ...errors },
+      },
+    },
     async (request) => ({
       modifiedCount: await shipOrder(app.db, orderIdOrNotFound(request.params.id), request.identity!, request.body, opts.mail),
     }),
@@ -38,7 +55,10 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRoutesOptions> = 
 
   app.post(
     '/orders/:id/unship',
-    { preHandler: app.requireAdmin, schema: { params: idParam, response: { 200: modifiedCountSchema, ...errors } } },
+    {
+      preHandler: app.requireAdmin,
+      schema: { summary: "Undo an order's shipment: admins", tags: ['orders'], params: idParam, response: { 200: modifiedCountSchema, ...errors } },
+    },
     async (request) => ({ modifiedCount: await unshipOrder(app.db, orderIdOrNotFound(request.params.id), request.identity!) }),
   );
 };

@@ -23,6 +23,7 @@ import { listAdminOrders } from './admin-order-list';
 import { guardedOrder, requireOrderViewer } from './order-access';
 import { placeOrder, type OrderToPlace } from './place-order';
 import type { OrderMailSettings } from '../mail/templates/order-mail';
+import { PAGED_LIST_HEADERS } from '../plugins/api-docs-operations';
 
 const errors = {
   400: apiErrorSchema,
@@ -80,7 +81,10 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
 
   app.post(
     '/order',
-    { preHandler: buyerChecks, schema: { body: orderCreateSchema, response: { 201: insertedIdSchema, ...errors } } },
+    {
+      preHandler: buyerChecks,
+      schema: { summary: 'Place an order for one tool', tags: ['orders'], body: orderCreateSchema, response: { 201: insertedIdSchema, ...errors } },
+    },
     async (request, reply) => {
       const { toolId, quantity, address, phone } = request.body;
       return placeOnce(request, reply, 'order', { lines: [{ toolId, quantity }], address, phone, source: 'purchase' });
@@ -89,7 +93,15 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
 
   app.post(
     '/orders',
-    { preHandler: buyerChecks, schema: { body: ordersCreateSchema, response: { 201: insertedIdSchema, ...errors } } },
+    {
+      preHandler: buyerChecks,
+      schema: {
+        summary: "Place an order for several tools (the cart's checkout)",
+        tags: ['orders'],
+        body: ordersCreateSchema,
+        response: { 201: insertedIdSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const { lines, address, phone } = request.body;
       return placeOnce(request, reply, 'orders', { lines, address, phone, source: 'cart' });
@@ -99,7 +111,14 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     '/order/:email',
     {
       preHandler: [app.requireUser, requireOwnEmail],
-      schema: { params: emailParamSchema, querystring: ordersQuerySchema, response: { 200: z.array(orderSchema), ...errors } },
+      schema: {
+        summary: "One's own orders, newest first, paged",
+        tags: ['orders'],
+        responseHeaders: PAGED_LIST_HEADERS,
+        params: emailParamSchema,
+        querystring: ordersQuerySchema,
+        response: { 200: z.array(orderSchema), ...errors },
+      },
     },
     async (request, reply) => {
       const { rows, total } = await listOrdersOfUser(app.db, request.identity!.userId, request.query);
@@ -112,7 +131,13 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     '/orders',
     {
       preHandler: app.requireAdmin,
-      schema: { querystring: adminOrdersQuerySchema, response: { 200: z.array(orderSchema), ...errors } },
+      schema: {
+        summary: 'Every order, filtered, sorted and paged: admins',
+        tags: ['orders'],
+        responseHeaders: PAGED_LIST_HEADERS,
+        querystring: adminOrdersQuerySchema,
+        response: { 200: z.array(orderSchema), ...errors },
+      },
     },
     async (request, reply) => {
       const { rows, total } = await listAdminOrders(app.db, request.query);
@@ -123,7 +148,10 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
 
   app.get(
     '/orders/:id',
-    { preHandler: viewerChecks, schema: { params: idParam, response: { 200: orderSchema, ...errors } } },
+    {
+      preHandler: viewerChecks,
+      schema: { summary: 'One order: its buyer or an admin', tags: ['orders'], params: idParam, response: { 200: orderSchema, ...errors } },
+    },
     async (request) => present(guardedOrder(request)),
   );
 
@@ -132,7 +160,15 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
 
   app.delete(
     '/order/:id',
-    { preHandler: viewerChecks, schema: { params: idParam, response: { 200: deletedCountSchema, ...errors } } },
+    {
+      preHandler: viewerChecks,
+      schema: {
+        summary: 'Delete an unpaid order: its buyer or an admin',
+        tags: ['orders'],
+        params: idParam,
+        response: { 200: deletedCountSchema, ...errors },
+      },
+    },
     async (request) => {
       const order = guardedOrder(request);
       // The spec: the buyer and the admin may delete only unpaid orders (a paid one is a sale).

@@ -29,7 +29,13 @@ export const orderPaymentRoutes: FastifyPluginAsyncZod<OrderPaymentRoutesOptions
     '/orders/:id/payment',
     {
       preHandler: [app.requireUser, requireOrderBuyer],
-      schema: { params: idParam, body: paymentReportSchema, response: { 200: modifiedCountSchema, ...errors } },
+      schema: {
+        summary: "Report a payment the provider confirmed: the order's buyer",
+        tags: ['payments'],
+        params: idParam,
+        body: paymentReportSchema,
+        response: { 200: modifiedCountSchema, ...errors },
+      },
     },
     async (request) => ({ modifiedCount: await settleReportedPayment({ ...deps, log: request.log }, guardedOrder(request), request.body.transactionId) }),
   );
@@ -37,7 +43,15 @@ export const orderPaymentRoutes: FastifyPluginAsyncZod<OrderPaymentRoutesOptions
   app.post(
     '/orders/:id/refund',
     // Money leaves the store: the admin must have just proved who they are (decision 023).
-    { preHandler: [app.requireAdmin, app.requireFreshAuth], schema: { params: idParam, response: { 200: modifiedCountSchema, ...errors } } },
+    {
+      preHandler: [app.requireAdmin, app.requireFreshAuth],
+      schema: {
+        summary: 'Cancel a paid order and refund it: admins, freshly signed in',
+        tags: ['payments'],
+        params: idParam,
+        response: { 200: modifiedCountSchema, ...errors },
+      },
+    },
     async (request) => {
       await refundOrder({ ...deps, log: request.log, mail }, orderIdOrNotFound(request.params.id), request.identity!);
       return { modifiedCount: 1 };
@@ -58,7 +72,13 @@ export const orderPaymentRoutes: FastifyPluginAsyncZod<OrderPaymentRoutesOptions
     '/order/:id',
     {
       preHandler: [app.requireUser, requireOrderViewer, requireWhatIsAsked],
-      schema: { params: idParam, body: orderPatchSchema, response: { 200: modifiedCountSchema, ...errors } },
+      schema: {
+        summary: 'Report an order paid (its buyer) or shipped (an admin)',
+        tags: ['orders', 'payments'],
+        params: idParam,
+        body: orderPatchSchema,
+        response: { 200: modifiedCountSchema, ...errors },
+      },
     },
     async (request) => {
       const order = guardedOrder(request);

@@ -39,13 +39,25 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   app.addHook('onSend', async (_request, reply) => setNoStore(reply));
 
   /** Which card form the checkout shows (and Stripe's publishable key). */
-  app.get('/payment-config', { schema: { response: { 200: paymentConfigSchema } } }, async () => opts.clientConfig);
+  app.get(
+    '/payment-config',
+    {
+      schema: {
+        summary: "Which card form the checkout shows, and Stripe's publishable key",
+        tags: ['payments'],
+        response: { 200: paymentConfigSchema },
+      },
+    },
+    async () => opts.clientConfig,
+  );
 
   app.post(
     '/create-payment-intent',
     {
       preHandler: app.requireUser,
       schema: {
+        summary: "Start paying one's order: a client secret for the card form",
+        tags: ['payments'],
         body: paymentIntentRequestSchema,
         response: { 200: paymentIntentResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
@@ -82,6 +94,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
+        summary: 'Confirm a card payment with the test-mode processor (test mode only)',
+        tags: ['payments'],
         body: testConfirmSchema,
         response: { 200: testConfirmResponseSchema, 400: apiErrorSchema, 402: paymentErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },

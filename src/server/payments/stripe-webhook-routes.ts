@@ -45,7 +45,11 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
     '/stripe/webhook',
     {
       bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
-      schema: { response: { 200: receivedSchema, 400: apiErrorSchema } },
+      schema: {
+        summary: "Stripe's events about payments (signed by Stripe)",
+        tags: ['payments'],
+        response: { 200: receivedSchema, 400: apiErrorSchema },
+      },
     },
     async (request) => {
       const signature = request.headers['stripe-signature'];

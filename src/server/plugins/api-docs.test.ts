@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../tests/support/test-app';
@@ -5,15 +6,21 @@ import { createTestDatabase } from '../../../tests/support/test-database';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
 import { DOCS_PREFIX, OPENAPI_PATH } from './api-docs';
+import { documentedPath, TAGS } from './api-docs-operations';
 
 interface Operation {
+  summary?: string;
+  operationId?: string;
+  tags?: string[];
   parameters?: { in: string; name: string; schema?: object }[];
   requestBody?: { content: Record<string, { schema?: object }> };
-  responses?: Record<string, { content?: Record<string, { schema?: object }> }>;
+  responses?: Record<string, { content?: Record<string, { schema?: object }>; headers?: Record<string, { schema?: object }> }>;
   security?: Record<string, string[]>[];
 }
 interface OpenApiDocument {
   openapi: string;
+  info: { title: string };
+  tags?: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
 }
 
@@ -37,7 +44,14 @@ afterAll(async () => {
 });
 
 /** `/api/items/:id` as OpenAPI writes it: `/api/items/{id}`; the identity catch-all as its one parameter. */
-const openApiPath = (url: string) => (url === '/api/auth/*' ? '/api/auth/{path}' : url.replace(/:(\w+)/g, '{$1}'));
+const openApiPath = documentedPath;
+
+/** The documented name of a route's path parameter (api-docs.ts names /api/order's segment once). */
+const documentedParam = (url: string, param: string) => {
+  const fastifyParams: string[] = url.match(/:(\w+)/g) ?? [];
+  const documentedParams = openApiPath(url).match(/\{(\w+)\}/g) ?? [];
+  return documentedParams[fastifyParams.indexOf(`:${param}`)]?.slice(1, -1) ?? param;
+};
 
 /** The API's own routes: not the web app, not the documentation pages themselves. */
 function apiOperations() {
@@ -70,7 +84,8 @@ describe(`GET ${OPENAPI_PATH}`, () => {
       const operation = document.paths[openApiPath(route.url)]![method]!;
       const parameters = operation.parameters ?? [];
       for (const param of route.url.match(/:(\w+)/g) ?? []) {
-        if (!parameters.some((p) => p.in === 'path' && p.name === param.slice(1) && p.schema)) problems.push(`${name}: path ${param}`);
+        const documented = documentedParam(route.url, param.slice(1));
+        if (!parameters.some((p) => p.in === 'path' && p.name === documented && p.schema)) problems.push(`${name}: path ${param}`);
       }
       if (route.schema?.querystring && !parameters.some((p) => p.in === 'query')) problems.push(`${name}: query`);
       if (route.schema?.body && !operation.requestBody?.content['application/json']?.schema) problems.push(`${name}: body`);
@@ -86,7 +101,86 @@ describe(`GET ${OPENAPI_PATH}`, () => {
     const security = (method: string, path: string) => document.paths[path]?.[method]?.security;
     expect(security('get', '/api/stats')).toEqual([{ bearerToken: [] }]);
     expect(security('post', '/api/order')).toEqual([{ bearerToken: [] }]);
-    expect(security('get', '/api/items')).toBeUndefined();
+    expect(security('get', '/api/items')).toEqual([]);
+    expect(security('get', '/api/orders.csv')).toEqual([{ bearerToken: [] }, { sessionCookie: [] }]);
+    // Checked in its handler, not by a hook: declared on the route.
+    expect(security('post', '/api/login')).toEqual([{ sessionCookie: [] }]);
+  });
+
+  it('is titled as the store is named', () => {
+    expect(document.info.title).toBe('ToolHouse store API');
+  });
+
+  it('gives every operation a summary, a unique operationId, declared tags and its security', () => {
+    const declaredTags = new Set((document.tags ?? []).map((tag) => tag.name));
+    expect([...declaredTags]).toEqual(TAGS.map((tag) => tag.name));
+    const problems: string[] = [];
+    const ids = new Map<string, string>();
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        if (!operation.summary) problems.push(`${name}: no summary`);
+        if (!operation.operationId || !/^[a-z][A-Za-z0-9]*$/.test(operation.operationId)) problems.push(`${name}: operationId ${operation.operationId}`);
+        else if (ids.has(operation.operationId)) problems.push(`${name}: operationId ${operation.operationId} also on ${ids.get(operation.operationId)}`);
+        else ids.set(operation.operationId, name);
+        if (!operation.tags?.length || operation.tags.some((tag) => !declaredTags.has(tag))) problems.push(`${name}: tags ${operation.tags}`);
+        if (!Array.isArray(operation.security)) problems.push(`${name}: no security`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("derives an operationId from the method and the server's path (a route's own schema.operationId would win)", () => {
+    expect(document.paths['/api/orders/{id}/invoice.pdf']!.get!.operationId).toBe('getOrdersByIdInvoicePdf');
+    expect(document.paths['/api/order/{emailOrId}']!.get!.operationId).toBe('getOrderByEmail');
+    expect(document.paths['/api/order/{emailOrId}']!.patch!.operationId).toBe('patchOrderById');
+  });
+
+  it('documents the headers answers carry: Location on a 201, paging headers on lists, Retry-After on a 429 or 503', () => {
+    const problems: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        for (const [status, answer] of Object.entries(operation.responses ?? {})) {
+          const headers = Object.keys(answer.headers ?? {});
+          if (status === '201' && !headers.includes('Location')) problems.push(`${name} ${status}: Location`);
+          if (status === '429' && !headers.includes('Retry-After')) problems.push(`${name} ${status}: Retry-After`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    const headersOf = (method: string, path: string, status: string) =>
+      Object.keys(document.paths[path]![method]!.responses![status]!.headers ?? {});
+    expect(headersOf('post', '/api/orders', '201')).toEqual(['Location']);
+    expect(headersOf('get', '/api/items', '200')).toEqual(['X-Total-Count', 'X-Next-Cursor']);
+    expect(headersOf('get', '/api/items', '503')).toEqual(['Retry-After']);
+    for (const [method, path] of [
+      ['get', '/api/orders'],
+      ['get', '/api/order/{emailOrId}'],
+      ['get', '/api/user'],
+      ['get', '/api/review'],
+      ['get', '/api/reviews/all'],
+      ['get', '/api/queries'],
+      ['get', '/api/audit'],
+    ] as const) {
+      expect(headersOf(method, path, '200'), `${method} ${path}`).toEqual(['X-Total-Count']);
+    }
+    // The readiness probe's 503 sends none: a balancer polls on its own schedule.
+    expect(headersOf('get', '/api/ready', '503')).toEqual([]);
+  });
+
+  it('describes every answer: its own words, or the status text (never "Default Response")', () => {
+    const text = JSON.stringify(document.paths);
+    expect(text).not.toContain('Default Response');
+    expect(text).not.toContain('x-response-description');
+    expect(document.paths['/api/orders']!.post!.responses!['404']).toMatchObject({ description: 'Not Found' });
+  });
+
+  it('names the one varying segment of /api/order once, each operation saying what it holds', () => {
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/order/'))).toEqual(['/api/order/{emailOrId}']);
+    const param = (method: string) => document.paths['/api/order/{emailOrId}']![method]!.parameters!.find((p) => p.in === 'path');
+    expect(param('get')).toMatchObject({ name: 'emailOrId', description: "The buyer's email address (one's own)" });
+    expect(param('delete')).toMatchObject({ name: 'emailOrId', description: "The order's id" });
   });
 
   it('describes a product photo as WebP bytes, not JSON', () => {
@@ -104,5 +198,21 @@ describe(`GET ${DOCS_PREFIX}`, () => {
     expect(String(entry.headers['content-security-policy'])).toMatch(/script-src 'self'(;|$)/);
     const initializer = await app.inject({ method: 'GET', url: `${DOCS_PREFIX}/static/swagger-initializer.js` });
     expect(initializer.statusCode).toBe(200);
+  });
+
+  it('is titled as the store is named and fits a phone: a viewport tag and a narrow-screen stylesheet', async () => {
+    const entry = await app.inject({ method: 'GET', url: `${DOCS_PREFIX}/` });
+    expect(entry.body).toContain('<title>ToolHouse store API</title>');
+    // Once, in the head: a second tag or one in the body would be a sign the page changed shape.
+    expect(entry.body.match(/<meta name="viewport"[^>]*>/g)).toEqual(['<meta name="viewport" content="width=device-width, initial-scale=1">']);
+    expect(entry.body.indexOf('name="viewport"')).toBeLessThan(entry.body.indexOf('</head>'));
+    expect(entry.body).toContain('static/theme/phone.css');
+    const css = await app.inject({ method: 'GET', url: `${DOCS_PREFIX}/static/theme/phone.css` });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toMatch(/text\/css/);
+    expect(css.body).toMatch(/@media \(max-width: 640px\)/);
+    // Compressed for a browser, the page still carries the tag.
+    const compressed = await app.inject({ method: 'GET', url: `${DOCS_PREFIX}/`, headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(compressed.rawPayload).toString()).toContain('name="viewport"');
   });
 });

@@ -1,14 +1,16 @@
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 // Bundled into the build by esbuild and read by tsx in development: no path is resolved at run time.
 import packageJson from '../../../package.json' with { type: 'json' };
+import { DOCUMENTED_PATHS, operationIdOf, renameProperty, TAGS, withHeaders } from './api-docs-operations';
+import { referencePage } from './api-docs-page';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
+const API_TITLE = 'ToolHouse store API';
 
 export const SECURITY_SCHEMES = {
   bearerToken: {
@@ -46,7 +48,10 @@ const identityServiceSchema = {
     'one address may be mailed 4 times per 15 minutes.',
   tags: ['identity'],
   params: z.object({ path: z.string().describe('The better-auth endpoint, e.g. sign-in/email') }),
-  response: { default: z.unknown().describe("As better-auth answers: JSON, and cookies on sign-in") },
+  response: {
+    default: z.unknown().describe('As better-auth answers: JSON, and cookies on sign-in'),
+    '4XX': z.unknown().describe("Refused: as better-auth answers, or by the store's limits on sign-ups, mail and sign-in attempts (429)"),
+  },
 };
 
 /**
@@ -59,41 +64,45 @@ async function apiDocsPlugin(app: FastifyInstance) {
     openapi: {
       openapi: '3.0.3',
       info: {
-        title: 'Toolhouse store API',
+        title: API_TITLE,
         version: packageJson.version,
         description: 'The JSON API behind the store. Errors answer `{ statusCode, message, errors? }`.',
       },
       // Relative: the document is right wherever the store is served (behind a proxy too).
       servers: [{ url: '/' }],
       components: { securitySchemes: SECURITY_SCHEMES },
+      tags: TAGS.map((tag) => ({ ...tag })),
     },
     transform: (document) => {
       const { schema, url, route } = document;
       // The document describes the API; the web app's pages and files are not part of it.
       if (!url.startsWith('/api/')) return { schema: { ...schema, hide: true }, url };
       if (url === IDENTITY_SERVICE_ROUTE) {
-        return jsonSchemaTransform({ ...document, schema: identityServiceSchema, url: '/api/auth/:path' });
+        const transformed = jsonSchemaTransform({ ...document, schema: identityServiceSchema, url: '/api/auth/:path' });
+        return { ...transformed, schema: { ...conventions(app, route, url), ...transformed.schema } };
       }
       const transformed = jsonSchemaTransform(document);
-      const security = securityOf(app, route);
       const binary = route.config?.binaryResponse;
+      const responses = {
+        ...(transformed.schema.response as Record<string, object> | undefined),
+        ...(binary ? { 200: binaryResponseSchema(binary) } : {}),
+      };
+      const { responseHeaders, ...own } = transformed.schema as typeof transformed.schema & Pick<FastifySchema, 'responseHeaders'>;
+      const renamed = DOCUMENTED_PATHS[url];
       return {
-        ...transformed,
+        url: renamed?.path ?? url,
         schema: {
-          ...transformed.schema,
-          ...(security ? { security } : {}),
-          ...(binary ? { response: { ...(transformed.schema.response as object), 200: binaryResponseSchema(binary) } } : {}),
+          // The route's own values win over the derived ones.
+          ...conventions(app, route, url),
+          ...own,
+          ...(renamed ? { params: renameProperty(own.params, renamed) } : {}),
+          response: withHeaders(responses, responseHeaders),
         },
       };
     },
   });
 
-  await app.register(swaggerUi, {
-    routePrefix: DOCS_PREFIX,
-    // No call to validator.swagger.io: the page talks to this store only.
-    validatorUrl: false,
-    uiConfig: { deepLinking: true },
-  });
+  await app.register(referencePage, { routePrefix: DOCS_PREFIX, title: API_TITLE });
 
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
@@ -119,11 +128,18 @@ const binaryResponseSchema = ({ contentType, description }: BinaryResponse) => (
 });
 
 /** What the route's auth hook accepts, read from the hook itself so the document cannot disagree. */
-function securityOf(app: FastifyInstance, route: RouteOptions): SecurityRequirement[] | null {
+function securityOf(app: FastifyInstance, route: RouteOptions): SecurityRequirement[] {
   const hooks = [route.onRequest, route.preHandler].flat().filter(Boolean);
   if (hooks.includes(app.requireUserOrSession)) return [{ bearerToken: [] }, { sessionCookie: [] }];
   if (hooks.includes(app.requireUser) || hooks.includes(app.requireAdmin)) return [{ bearerToken: [] }];
-  return null;
+  // Public: said explicitly, so no reader wonders whether it was forgotten.
+  return [];
+}
+
+/** What every operation has unless its route says otherwise: an operationId and its security. */
+function conventions(app: FastifyInstance, route: RouteOptions, url: string) {
+  const method = [route.method].flat()[0]!;
+  return { operationId: operationIdOf(method, url), security: securityOf(app, route) };
 }
 
 export default fp(apiDocsPlugin, { name: 'api-docs' });

@@ -24,6 +24,7 @@ import { CACHED_READ_ROUTE } from '../lib/cached-read-route';
 import { NotAllowedError, NotFoundError, TooFrequentError } from '../lib/domain-errors';
 import { answerFromCache } from '../catalogue-cache/answer-from-cache';
 import { deleteReview, hasPaidForAnOrder, insertReviews, listReviews, listReviewsForModeration, setReviewHidden } from './reviews-repository';
+import { PAGED_LIST_HEADERS } from '../plugins/api-docs-operations';
 
 export interface ReviewRoutesOptions {
   /** Reviews one signed-in customer may post per hour (REVIEW_RATE_LIMIT). */
@@ -39,7 +40,16 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
 
   app.get(
     '/review',
-    { ...CACHED_READ_ROUTE, schema: { querystring: reviewsQuerySchema, response: { 200: z.array(reviewSchema), 400: apiErrorSchema } } },
+    {
+      ...CACHED_READ_ROUTE,
+      schema: {
+        summary: "The store's published reviews, newest first, paged",
+        tags: ['reviews'],
+        responseHeaders: PAGED_LIST_HEADERS,
+        querystring: reviewsQuerySchema,
+        response: { 200: z.array(reviewSchema), 400: apiErrorSchema },
+      },
+    },
     (request, reply) => {
       const { limit, offset } = request.query;
       return answerFromCache(request, reply, reviewPages, `reviews:${limit}:${offset}`, async () => {
@@ -67,6 +77,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
         },
       },
       schema: {
+        summary: 'Post a review of the store',
+        tags: ['reviews'],
         body: reviewCreateSchema,
         response: {
           201: insertedIdSchema,
@@ -99,7 +111,13 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
     '/reviews/all',
     {
       preHandler: app.requireAdmin,
-      schema: { querystring: moderatedReviewsQuerySchema, response: { 200: z.array(moderatedReviewSchema), ...adminErrors } },
+      schema: {
+        summary: 'Every review, for moderation, paged: admins',
+        tags: ['reviews'],
+        responseHeaders: PAGED_LIST_HEADERS,
+        querystring: moderatedReviewsQuerySchema,
+        response: { 200: z.array(moderatedReviewSchema), ...adminErrors },
+      },
     },
     async (request, reply) => {
       setNoStore(reply);
@@ -113,7 +131,13 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
     '/review/:id',
     {
       preHandler: app.requireAdmin,
-      schema: { params: idParam, body: reviewPatchSchema, response: { 200: modifiedCountSchema, ...adminErrors } },
+      schema: {
+        summary: 'Moderate a review: admins',
+        tags: ['reviews'],
+        params: idParam,
+        body: reviewPatchSchema,
+        response: { 200: modifiedCountSchema, ...adminErrors },
+      },
     },
     async (request, reply) => {
       setNoStore(reply);
@@ -126,7 +150,10 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
 
   app.delete(
     '/review/:id',
-    { preHandler: app.requireAdmin, schema: { params: idParam, response: { 200: deletedCountSchema, ...adminErrors } } },
+    {
+      preHandler: app.requireAdmin,
+      schema: { summary: 'Delete a review: admins', tags: ['reviews'], params: idParam, response: { 200: deletedCountSchema, ...adminErrors } },
+    },
     async (request, reply) => {
       setNoStore(reply);
       const { id } = request.params;

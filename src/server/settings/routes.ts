@@ -9,13 +9,26 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', async (_request, reply) => setNoStore(reply));
 
-  app.get('/settings', { preHandler: app.requireAdmin, schema: { response: { 200: storeSettingsSchema, ...errors } } }, async () =>
-    readSettings(app.db),
+  app.get(
+    '/settings',
+    {
+      preHandler: app.requireAdmin,
+      schema: { summary: "The store's settings: admins", tags: ['admin'], response: { 200: storeSettingsSchema, ...errors } },
+    },
+    async () => readSettings(app.db),
   );
 
   app.put(
     '/settings',
-    { preHandler: app.requireAdmin, schema: { body: storeSettingsUpdateSchema, response: { 200: storeSettingsSchema, ...errors } } },
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        summary: "Change the store's settings: admins",
+        tags: ['admin'],
+        body: storeSettingsUpdateSchema,
+        response: { 200: storeSettingsSchema, ...errors },
+      },
+    },
     async (request) => updateSettings(app.db, request.identity!, request.body),
   );
 };
