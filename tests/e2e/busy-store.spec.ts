@@ -5,7 +5,7 @@ import { newCustomer, signUpByApi } from './support/users';
 // people to Login. A busy store now says so and keeps them where they are.
 
 const BUSY = 'The store is busy. Please try again in a moment.';
-const tooManyRequests = { status: 429, contentType: 'application/json', body: JSON.stringify({ statusCode: 429, message: 'Too many requests, please try again later' }) };
+const tooManyRequests = { status: 429, contentType: 'application/json', body: JSON.stringify({ status: 429, detail: 'Too many requests, please try again later' }) };
 
 test.describe('a busy store', () => {
   test('a 429 on the session check keeps a signed-in customer on their page, then it loads', async ({ page }) => {

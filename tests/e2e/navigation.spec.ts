@@ -26,7 +26,7 @@ test.describe('navigation', () => {
     await expect(page).toHaveURL(/\/$/);
     const api = await request.get('/api/no-such-endpoint');
     expect(api.status()).toBe(404);
-    expect(await api.json()).toEqual({ statusCode: 404, message: 'Not found' });
+    expect(await api.json()).toMatchObject({ status: 404, detail: 'Not found' });
   });
 
   test('the navbar links reach every public page, and signed-out visitors see the sign-in icon', async ({ page }) => {

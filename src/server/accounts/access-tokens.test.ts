@@ -17,7 +17,7 @@ import { API_ERRORS } from '../../shared';
 const AUTH_SECRET = testConfig().auth.secret!;
 const ISSUER = 'toolhouse-store';
 const AUDIENCE = 'toolhouse-api';
-const UNAUTHORIZED = { statusCode: 401, message: API_ERRORS.signInRequired };
+const UNAUTHORIZED = { status: 401, detail: API_ERRORS.signInRequired };
 
 /** The access-token key, derived from the auth secret the way access-tokens.ts does. */
 const tokenKey = (secret: string) => createHmac('sha256', secret).update('toolhouse access token v1').digest();
@@ -66,7 +66,7 @@ describe('POST /api/login', () => {
   it("answers 403 to A's session asking for B's token", async () => {
     const res = await requestAccessToken(t.app, A.cookie, B.email);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ statusCode: 403, message: API_ERRORS.wrongAccountForToken });
+    expect(res.json()).toMatchObject({ status: 403, detail: API_ERRORS.wrongAccountForToken });
   });
 
   it('answers 401 to a bearer token alone: only the identity session can get a token', async () => {
@@ -162,7 +162,7 @@ describe('bearer tokens on a protected endpoint', () => {
   it('answers 403 to a valid token without the admin right', async () => {
     const res = await listUsers(`Bearer ${A.token}`);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ statusCode: 403, message: API_ERRORS.forbidden });
+    expect(res.json()).toMatchObject({ status: 403, detail: API_ERRORS.forbidden });
   });
 });
 

@@ -92,7 +92,7 @@ describe('GET /api/audit', () => {
   it('refuses a bad page with 400', async () => {
     const res = await audit('?limit=1000');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, message: 'limit must be at most 100', errors: [{ field: 'limit' }] });
+    expect(res.json()).toMatchObject({ status: 400, detail: 'limit must be at most 100', errors: [{ field: 'limit' }] });
   });
 
   it.each([

@@ -134,14 +134,14 @@ describe('refused with a 400 naming the field', () => {
   ])('?%s', async (query, field, message) => {
     const res = await get(query);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, message, errors: [{ field, message }] });
+    expect(res.json()).toMatchObject({ status: 400, message, errors: [{ field, message }] });
   });
 
   it('refuses offset together with after', async () => {
     const { next } = await search('limit=2');
     const res = await get(`limit=2&offset=4&after=${String(next)}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ errors: [{ field: 'offset', message: 'offset cannot be combined with after' }] });
+    expect(res.json()).toMatchObject({ errors: [{ field: 'offset', detail: 'offset cannot be combined with after' }] });
   });
 
   it('refuses a cursor made for another sort order', async () => {

@@ -142,7 +142,7 @@ describe('GET /api/orders (admin)', () => {
   ])('refuses %s with 400 naming the parameter', async (query, field, message) => {
     const res = await list(query);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, message, errors: [{ field, message }] });
+    expect(res.json()).toMatchObject({ status: 400, message, errors: [{ field, message }] });
   });
 });
 
@@ -195,7 +195,7 @@ describe('PATCH /api/order/:id {status: shipped}', () => {
     const before = await auditCount();
     const res = await ship(id);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ statusCode: 404, message: API_ERRORS.orderNotFound });
+    expect(res.json()).toMatchObject({ status: 404, detail: API_ERRORS.orderNotFound });
     expect(await auditCount()).toBe(before);
   });
 
@@ -208,7 +208,7 @@ describe('PATCH /api/order/:id {status: shipped}', () => {
     expect(codes).toEqual([200, 409, 409, 409]);
     for (const res of results) {
       expect(res.json()).toEqual(
-        res.statusCode === 200 ? { modifiedCount: 1 } : { statusCode: 409, message: API_ERRORS.orderAlreadyShipped },
+        res.statusCode === 200 ? { modifiedCount: 1 } : { status: 409, detail: API_ERRORS.orderAlreadyShipped },
       );
     }
     expect(await auditCount()).toBe(before + 1);
@@ -262,7 +262,7 @@ describe('DELETE /api/order/:id by an admin', () => {
     const before = await auditCount();
     const res = await remove(id);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.paidOrderCannotBeDeleted });
+    expect(res.json()).toMatchObject({ status: 409, detail: API_ERRORS.paidOrderCannotBeDeleted });
     expect(await storedOrder(id)).toEqual(stored);
     expect(await auditCount()).toBe(before);
   });

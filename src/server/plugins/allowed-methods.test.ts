@@ -15,7 +15,7 @@ describe('a known address asked with a method it does not take', () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/items?limit=6' });
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe('GET, HEAD, POST');
-    expect(res.json()).toEqual({ statusCode: 405, message: API_ERRORS.methodNotAllowed });
+    expect(res.json()).toMatchObject({ status: 405, detail: API_ERRORS.methodNotAllowed });
   });
 
   it('matches addresses with a parameter as their route does', async () => {
@@ -30,7 +30,7 @@ describe('a known address asked with a method it does not take', () => {
       const res = await t.app.inject({ method, url: '/api/no-such-thing' });
       expect(res.statusCode).toBe(404);
       expect(res.headers.allow).toBeUndefined();
-      expect(res.json()).toEqual({ statusCode: 404, message: API_ERRORS.notFound });
+      expect(res.json()).toMatchObject({ status: 404, detail: API_ERRORS.notFound });
     }
   });
 

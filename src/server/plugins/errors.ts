@@ -86,11 +86,13 @@ function sendError(
   reply.code(status);
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
   if (error.is('METHOD_NOT_ALLOWED')) reply.header('allow', (error.data.allow as string[]).join(', '));
-  if (isIdentityRoute(request)) {
-    // better-auth's shape: its client (src/web/lib/auth-client.ts) reads `code` and `message`.
-    return reply.type('application/json; charset=utf-8').send({ code: error.code, message: error.detail });
-  }
   const errors = fieldErrors ?? (error.field ? [{ field: error.field, detail: error.detail }] : undefined);
+  if (isIdentityRoute(request)) {
+    // better-auth's shape, which its client in the web app reads: `code` and `message` (and, for
+    // our own checks of a field, which one, in the same words).
+    const fields = errors?.map(({ field, detail }) => ({ field, message: detail }));
+    return reply.type('application/json; charset=utf-8').send({ code: error.code, message: error.detail, ...(fields && { errors: fields }) });
+  }
   const body: ApiError = {
     // Data first: the problem's own members win over a data member of the same name.
     ...error.data,
