@@ -94,8 +94,9 @@ function sendError(
     return reply.type('application/json; charset=utf-8').send({ code: error.code, message: error.detail, ...(fields && { errors: fields }) });
   }
   const body: ApiError = {
-    // Data first: the problem's own members win over a data member of the same name.
-    ...error.data,
+    // Data first: the problem's own members win over a data member of the same name. A validation
+    // failure's data is only its first problem, already the detail (and in `errors`).
+    ...(error.is('VALIDATION_FAILED') ? {} : error.data),
     // No page per code to point to: `code` names the problem, and `title` is then the status's phrase (RFC 9457 4.2.1).
     type: 'about:blank',
     title: STATUS_CODES[status] ?? 'Error',
