@@ -110,7 +110,7 @@ describe('PUT /api/user/:email (own profile)', () => {
     const payload = { userName: 'Changed Name', address: 'Changed address 1', phone: '+1 555 0199', ...change };
     const res = await putProfile(A.email, bearer(A), payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, message, errors: [{ field, message }] });
+    expect(res.json()).toMatchObject({ status: 400, detail: message, errors: [{ field, detail: message }] });
     expect(await ownProfile(A)).toEqual(before);
   });
 

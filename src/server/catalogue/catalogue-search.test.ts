@@ -134,7 +134,7 @@ describe('refused with a 400 naming the field', () => {
   ])('?%s', async (query, field, message) => {
     const res = await get(query);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, message, errors: [{ field, message }] });
+    expect(res.json()).toMatchObject({ status: 400, detail: message, errors: [{ field, detail: message }] });
   });
 
   it('refuses offset together with after', async () => {

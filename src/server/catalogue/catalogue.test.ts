@@ -51,7 +51,7 @@ describe('GET /api/items', () => {
   ])('refuses ?%s with 400 naming the parameter', async (query, message) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/items?${query}` });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, message });
+    expect(res.json()).toMatchObject({ status: 400, detail: message });
   });
 
   it('lets browsers revalidate cheaply with an ETag', async () => {

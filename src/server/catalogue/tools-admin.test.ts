@@ -293,7 +293,7 @@ describe('PATCH /api/items/:id', () => {
     const res = await t.app.inject(patch(tool._id, payload));
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().detail).toBe(message);
-    expect(res.json().errors).toContainEqual({ field, message });
+    expect(res.json().errors).toContainEqual({ field, detail: message });
     expect((await getTool(tool._id)).json()).toEqual(tool);
     expect(await auditCount()).toBe(auditBefore);
   });

@@ -48,7 +48,7 @@ describe('POST /api/queries', () => {
     const before = await storedCount();
     const res = await t.app.inject({ method: 'POST', url: '/api/queries', payload: { ...valid, ...change } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, message, errors: [{ field, message }] });
+    expect(res.json()).toMatchObject({ status: 400, detail: message, errors: [{ field, detail: message }] });
     expect(await storedCount()).toBe(before);
   });
 

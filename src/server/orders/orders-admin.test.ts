@@ -142,7 +142,7 @@ describe('GET /api/orders (admin)', () => {
   ])('refuses %s with 400 naming the parameter', async (query, field, message) => {
     const res = await list(query);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, message, errors: [{ field, message }] });
+    expect(res.json()).toMatchObject({ status: 400, detail: message, errors: [{ field, detail: message }] });
   });
 });
 

@@ -137,7 +137,7 @@ describe('POST /api/order', () => {
     const before = await orderCount(buyer);
     const res = await order(buyer, { toolId: tool.id, quantity, ...DELIVERY });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, message, errors: [{ field: 'quantity', message }] });
+    expect(res.json()).toMatchObject({ status: 400, detail: message, errors: [{ field: 'quantity', detail: message }] });
     expect(await stockOf(tool.id)).toBe(20);
     expect(await orderCount(buyer)).toBe(before);
   });
@@ -156,7 +156,17 @@ describe('POST /api/order', () => {
     const tool = await newTool({ availableQty: 4 });
     const tooMany = await order(buyer, { toolId: tool.id, quantity: 5, ...DELIVERY });
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json()).toMatchObject({ status: 409, detail: 'Only 4 units of this tool are available' });
+    // The code to branch on and the quantity left, beside the sentence.
+    expect(tooMany.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(tooMany.json()).toEqual({
+      type: 'about:blank',
+      title: 'Conflict',
+      status: 409,
+      code: 'NOT_ENOUGH_STOCK',
+      detail: 'Only 4 units of this tool are available',
+      toolId: tool.id,
+      available: 4,
+    });
     expect(await stockOf(tool.id)).toBe(4);
 
     await pay(await placed(tool.id, 4));
@@ -187,7 +197,7 @@ describe('POST /api/order', () => {
     const tool = await newTool();
     const res = await order(buyer, { toolId: tool.id, quantity: 1, ...delivery });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, message, errors: [{ field, message }] });
+    expect(res.json()).toMatchObject({ status: 400, detail: message, errors: [{ field, detail: message }] });
     expect(await stockOf(tool.id)).toBe(20);
   });
 

@@ -91,7 +91,7 @@ describe('shipping', () => {
     const order = await paidOrder();
     const res = await ship(order._id, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, errors: [{ field, message }] });
+    expect(res.json()).toMatchObject({ status: 400, errors: [{ field, detail: message }] });
     expect((await readOrder(order._id)).status).toBe('pending');
   });
 

@@ -78,7 +78,16 @@ describe('POST /api/create-payment-intent', () => {
     expect((await confirm(clientSecret)).statusCode).toBe(200);
     const res = await createIntent(orderId);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ status: 409, detail: API_ERRORS.orderNotPayable });
+    // The code to branch on, and where the order stands, survive the route's response schema.
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toEqual({
+      type: 'about:blank',
+      title: 'Conflict',
+      status: 409,
+      code: 'ORDER_NOT_PAYABLE',
+      detail: API_ERRORS.orderNotPayable,
+      state: 'pending',
+    });
   });
 
   it('answers 404 to a malformed order id and 400 to a missing one', async () => {
@@ -144,7 +153,7 @@ describe('POST /api/test-payments/confirm', () => {
     const { orderId, clientSecret } = await orderWithIntent();
     const res = await confirm(clientSecret, cardInput);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, message, errors: [{ field, message }] });
+    expect(res.json()).toMatchObject({ status: 400, detail: message, errors: [{ field, detail: message }] });
     expect(await getOrder(orderId)).toMatchObject(UNPAID);
     expect((await intentsOf(orderId))[0]).toMatchObject({ status: 'requires_payment_method', cardLast4: null });
   });

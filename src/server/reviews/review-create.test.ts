@@ -105,7 +105,7 @@ describe('POST /api/review', () => {
     const before = (await listed()).total;
     const res = await post({ rating: 3, reviewText });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, message, errors: [{ field: 'reviewText', message }] });
+    expect(res.json()).toMatchObject({ status: 400, detail: message, errors: [{ field: 'reviewText', detail: message }] });
     expect((await listed()).total).toBe(before);
   });
 

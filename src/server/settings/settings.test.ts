@@ -55,7 +55,7 @@ describe('the store settings', () => {
     const before = (await get()).json();
     const res = await put({ ...VALID, ...change });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, errors: [{ field, message }] });
+    expect(res.json()).toMatchObject({ status: 400, errors: [{ field, detail: message }] });
     expect((await get()).json()).toEqual(before);
   });
 
