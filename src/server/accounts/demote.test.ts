@@ -95,7 +95,7 @@ describe('DELETE /api/user/admin/:email', () => {
     const caller = who === 'admin' ? first : who === 'customer' ? customer : null;
     const res = await demote(who === 'admin' ? uniqueEmail('nobody') : target.email, caller);
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ statusCode: status, message });
+    expect(res.json()).toMatchObject({ status, detail: message });
     expect(await roleOf(target.email)).toBe('admin');
     expect(await countAuditEntries(db())).toBe(audited);
     expect((await demote(target.email, first)).json()).toEqual({ modifiedCount: 1 }); // back to one admin

@@ -141,7 +141,7 @@ describe('the cart of a signed-in customer', () => {
     const [url, payload] = request(tool!.id);
     const res = await call(method, url, customer, payload);
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toMatchObject({ statusCode: status, message, errors: [expect.objectContaining({ message })] });
+    expect(res.json()).toMatchObject({ status, detail: message, errors: [expect.objectContaining({ detail: message })] });
     expect(await cartOf(customer)).toEqual(before);
   });
 

@@ -46,7 +46,7 @@ describe('POST /api/images', () => {
     const before = await storedImages();
     const res = await upload(png, 'image/png', caller ? customer : null);
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ statusCode: status, message });
+    expect(res.json()).toMatchObject({ status, detail: message });
     expect(await storedImages()).toBe(before);
   });
 

@@ -83,7 +83,7 @@ describe('who may change the catalogue', () => {
       const [toolsBefore, auditBefore] = [await toolRows(), await auditCount()];
       const res = await t.app.inject(request(tool!.id, caller === 'customer' ? customer : null));
       expect(res.statusCode).toBe(status);
-      expect(res.json()).toEqual({ statusCode: status, message });
+      expect(res.json()).toMatchObject({ status, detail: message });
       expect(await toolRows()).toEqual(toolsBefore);
       expect(await auditCount()).toBe(auditBefore);
     });

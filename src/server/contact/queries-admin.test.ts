@@ -144,7 +144,7 @@ describe('who may read and mark messages', () => {
     const before = { audit: await auditCount(), row: await stored(id) };
     for (const res of [await list('', caller), await mark(id, true, caller)]) {
       expect(res.statusCode).toBe(status);
-      expect(res.json()).toEqual({ statusCode: status, message });
+      expect(res.json()).toMatchObject({ status, detail: message });
     }
     expect(await stored(id)).toEqual(before.row);
     expect(await auditCount()).toBe(before.audit);

@@ -211,6 +211,6 @@ describe('who may export', () => {
     const headers: Record<string, string> = how === 'token' ? bearer(customer) : how === 'cookie' ? { cookie: customer.cookie } : {};
     const res = await get(url, headers);
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ statusCode: status, message });
+    expect(res.json()).toMatchObject({ status, detail: message });
   });
 });

@@ -203,7 +203,7 @@ describe('who may list', () => {
     for (const query of ['', '?q=dana', '?sort=total']) {
       const res = await list(query, who ? customer : null);
       expect(res.statusCode).toBe(status);
-      expect(res.json()).toEqual({ statusCode: status, message });
+      expect(res.json()).toMatchObject({ status, detail: message });
     }
   });
 });

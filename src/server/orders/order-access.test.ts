@@ -161,7 +161,7 @@ describe('order access matrix', () => {
       await expectSuccess(endpoint, res, toolId, order);
       return;
     }
-    expect(res.json()).toEqual({ statusCode: status, message: MESSAGES[status] });
+    expect(res.json()).toMatchObject({ status, detail: MESSAGES[status] });
     // A refused call changed nothing.
     expect((await readOrder(order._id)).json()).toEqual(order);
     expect(await stockOf(toolId)).toBe(STOCK);

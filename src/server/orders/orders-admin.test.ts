@@ -183,7 +183,7 @@ describe('PATCH /api/order/:id {status: shipped}', () => {
     const before = await auditCount();
     const res = await ship(id);
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ statusCode: status, message });
+    expect(res.json()).toMatchObject({ status, detail: message });
     expect(await storedOrder(id)).toEqual(stored);
     expect(await auditCount()).toBe(before);
   });
@@ -297,7 +297,7 @@ describe('who may use the admin order calls', () => {
     const listed = await list('', caller);
     const shipped = await ship(paid, caller);
     expect([listed.statusCode, shipped.statusCode]).toEqual([status, status]);
-    for (const res of [listed, shipped]) expect(res.json()).toEqual({ statusCode: status, message });
+    for (const res of [listed, shipped]) expect(res.json()).toMatchObject({ status, detail: message });
     // A customer does not see another customer's order at all: 404, as for a missing one.
     const deleted = await remove(unpaid, caller);
     expect(deleted.statusCode).toBe(who ? 404 : 401);

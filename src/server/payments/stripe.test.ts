@@ -468,6 +468,6 @@ describe('the Stripe provider', () => {
 
   it('passes on errors other than a missing intent', async () => {
     const { provider } = createStripePaymentProvider({ secretKey: 'sk_test_wrong_key', apiUrl: fake.url });
-    await expect(provider.retrieveIntent('pi_abc123')).rejects.toMatchObject({ status: 401 });
+    await expect(provider.retrieveIntent('pi_abc123')).rejects.toMatchObject({ statusCode: 401 });
   });
 });

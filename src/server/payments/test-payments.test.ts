@@ -247,7 +247,7 @@ describe('PATCH /api/order/:id {status: pending, transactionId}', () => {
     ] as const) {
       const res = await patch(orderId, intentId, user);
       expect(res.statusCode).toBe(status);
-      expect(res.json()).toEqual({ statusCode: status, message });
+      expect(res.json()).toMatchObject({ status, detail: message });
     }
     expect(await getOrder(orderId)).toMatchObject(UNPAID);
     expect((await confirm(clientSecret)).statusCode).toBe(200);

@@ -150,7 +150,7 @@ describe('who may moderate, and unknown reviews', () => {
     const audited = await countAuditEntries(db());
     for (const res of [await moderationList(user), await patch(review.id, { hidden: true }, user), await remove(review.id, user)]) {
       expect(res.statusCode).toBe(status);
-      expect(res.json()).toEqual({ statusCode: status, message });
+      expect(res.json()).toMatchObject({ status, detail: message });
     }
     expect(await hiddenAtOf(review.id)).toBeNull();
     expect(await countAuditEntries(db())).toBe(audited);
