@@ -148,7 +148,7 @@ describe('refused with a 400 naming the field', () => {
     const { next } = await search('limit=2&sort=price_asc');
     const res = await get(`limit=2&sort=name&after=${String(next)}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: INVALID_CURSOR, errors: [{ field: 'after' }] });
+    expect(res.json()).toMatchObject({ detail: INVALID_CURSOR, code: 'INVALID_CURSOR', errors: [{ field: 'after' }] });
   });
 
   it('takes a search of exactly the longest length, and trims spaces before measuring', async () => {
