@@ -212,8 +212,3 @@ export class DomainError<C extends DomainErrorCode = DomainErrorCode> extends Er
     return (this.code as DomainErrorCode) === code;
   }
 }
-
-/** Whether `error` is a DomainError, with this code when one is given. */
-export function isDomainError<K extends DomainErrorCode>(error: unknown, code?: K): error is DomainError<K> {
-  return error instanceof DomainError && (code === undefined || error.code === code);
-}

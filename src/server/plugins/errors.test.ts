@@ -149,4 +149,13 @@ describe('the catalogue of codes', () => {
     const error = new DomainError('ORDER_NOT_PAYABLE', { state: 'expired' });
     expect(error).toMatchObject({ code: 'ORDER_NOT_PAYABLE', kind: 'conflict', detail: API_ERRORS.orderExpired, data: { state: 'expired' } });
   });
+
+  it("requires a code's data, typed (checked by tsc, which type-checks the tests)", () => {
+    // @ts-expect-error NOT_ENOUGH_STOCK cannot be worded without how many are left
+    expect(() => new DomainError('NOT_ENOUGH_STOCK')).toThrow(TypeError);
+    // @ts-expect-error an order's state is one of OrderState
+    expect(new DomainError('ORDER_NOT_PAYABLE', { state: 'lost' }).detail).toBe(API_ERRORS.orderNotPayable);
+    // @ts-expect-error a code without data takes none
+    expect(new DomainError('ORDER_NOT_FOUND', { orderId: 'x' }).detail).toBe(API_ERRORS.orderNotFound);
+  });
 });
