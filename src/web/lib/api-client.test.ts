@@ -52,6 +52,15 @@ describe('the API client', () => {
     expect(error.body).toEqual(body);
   });
 
+  it("reads the identity routes' own shape ({ code, message }) for the session check", async () => {
+    const body = { code: 'TOO_MANY_REQUESTS', message: API_ERRORS.tooManyRequests };
+    new FakeApi().on('GET', '/api/auth/get-session', () => ({ status: 429, body })).install();
+    const error = await failureOf(apiGet('/auth/get-session'));
+    expect(error.status).toBe(429);
+    expect(error.message).toBe(API_ERRORS.tooManyRequests);
+    expect(error.code).toBe('TOO_MANY_REQUESTS');
+  });
+
   it('says something went wrong on our side when an error answer is not JSON (a proxy page)', async () => {
     new FakeApi().on('GET', '/api/items', () => ({ status: 502, contentType: 'text/html', text: '<h1>Bad Gateway</h1>' })).install();
     const error = await failureOf(apiGet('/items'));

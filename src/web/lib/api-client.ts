@@ -22,11 +22,14 @@ export class ApiRequestError extends Error {
     return typeof this.body?.code === 'string' ? this.body.code : undefined;
   }
 
-  /** The error a non-2xx answer's body (parsed, or null) stands for. */
+  /**
+   * The error a non-2xx answer's body (parsed, or null) stands for. The store's routes say it in
+   * `detail`; the identity routes (/api/auth/*, read here for the session) in better-auth's `message`.
+   */
   static fromResponse(status: number, body: unknown): ApiRequestError {
-    const problem = body !== null && typeof body === 'object' ? (body as Partial<ApiError>) : null;
-    const detail = typeof problem?.detail === 'string' ? problem.detail : API_ERRORS.internal;
-    return new ApiRequestError(status, detail, problem);
+    const problem = body !== null && typeof body === 'object' ? (body as Partial<ApiError> & { message?: unknown }) : null;
+    const words = [problem?.detail, problem?.message].find((text): text is string => typeof text === 'string');
+    return new ApiRequestError(status, words ?? API_ERRORS.internal, problem);
   }
 }
 
