@@ -92,6 +92,23 @@ const cacheSyntax = [
     message: 'changedHere drops caches by hand, for benchmarks and tests: the store publishes its changes in their transactions (lib/change-bus.ts).',
   },
 ];
+// Error bodies are written in one place (STYLE 18, decision 033): plugins/errors.ts turns thrown
+// DomainErrors into problem details. A route that sends a 4xx/5xx status or an error-shaped body
+// itself bypasses it (and its shape, its codes, its Retry-After and Allow headers).
+const ERRORS_IN_ONE_PLACE =
+  'Error answers are written only by plugins/errors.ts: throw a DomainError (lib/domain-errors.ts) with its code instead of sending an error body (decision 033).';
+const errorBodiesByHand = [
+  {
+    selector: "CallExpression[callee.property.name='send'] CallExpression[callee.property.name=/^(code|status)$/][arguments.0.value>=400]",
+    message: ERRORS_IN_ONE_PLACE,
+  },
+  {
+    selector: "CallExpression[callee.property.name='send'] > ObjectExpression > Property[key.name=/^(statusCode|status|detail)$/]",
+    message: ERRORS_IN_ONE_PLACE,
+  },
+];
+// Where error answers are written (the errors plugin), and the load balancer's health answers (not the API's errors).
+const errorBodyHomes = ['src/server/plugins/errors.ts', 'src/server/health/**'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -170,11 +187,20 @@ export default tseslint.config(
     // A cache has one owner (STYLE 16, decision 029): only catalogue-cache/ listens to the change bus.
     files: ['src/server/**/*.ts'],
     ignores: ['src/server/catalogue-cache/**', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', minQtyComparison, ...cacheSyntax, ...errorBodiesByHand] },
+  },
+  {
+    files: ['src/server/catalogue-cache/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', minQtyComparison, ...errorBodiesByHand] },
+  },
+  {
+    files: errorBodyHomes,
     rules: { 'no-restricted-syntax': ['error', minQtyComparison, ...cacheSyntax] },
   },
   {
     files: ['src/server/config.ts'],
-    rules: { 'no-restricted-syntax': ['error', minQtyComparison, ...cacheSyntax, ...configTypesFromSchema] },
+    rules: { 'no-restricted-syntax': ['error', minQtyComparison, ...cacheSyntax, ...configTypesFromSchema, ...errorBodiesByHand] },
   },
   {
     files: ['src/server/app.ts'],

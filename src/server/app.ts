@@ -24,8 +24,7 @@ import { orderExpirySweep } from './orders/expiry-sweep';
 import { createPaymentProvider } from './payments/create-provider';
 import { paymentRoutes } from './payments/routes';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes';
-import { API_ERRORS, type ApiError } from '../shared';
-import { NotFoundError } from './lib/domain-errors';
+import { DomainError } from './lib/domain-errors';
 import { maskEmails } from './lib/mask-emails';
 import { maskLinkTokens } from './lib/mask-link-tokens';
 import { serializeErrorForLog } from './lib/error-log-serializer';
@@ -188,10 +187,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       await api.register(adminRoutes);
       // Any other /api path is a 404 here, before the web app's file lookup (a stat per request);
       // a path that exists with other methods is a 405 that lists them.
-      api.all('/*', { schema: { hide: true }, config: { catchAll: true } }, async (request, reply) => {
+      api.all('/*', { schema: { hide: true }, config: { catchAll: true } }, async (request) => {
         const allowed = app.allowedMethodsAt(request.url.split('?')[0] ?? '');
-        if (allowed.length === 0) throw new NotFoundError(API_ERRORS.notFound);
-        return reply.code(405).header('allow', allowed.join(', ')).send({ statusCode: 405, message: API_ERRORS.methodNotAllowed } satisfies ApiError);
+        if (allowed.length === 0) throw new DomainError('NOT_FOUND');
+        throw new DomainError('METHOD_NOT_ALLOWED', { allow: allowed });
       });
     },
     { prefix: '/api' },

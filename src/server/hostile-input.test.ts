@@ -35,8 +35,9 @@ describe('control characters', () => {
   it.each(cases)('%s with a NUL byte → 400 naming the field', async (_name, send, field) => {
     const res = await send();
     expect(res.statusCode).toBe(400);
-    const body = res.json() as { message: string; errors?: { field: string }[] };
-    expect(body.message).toBe(VALIDATION.controlCharacters);
+    // The identity routes answer better-auth's shape ({ code, message }), the store's routes problem details.
+    const body = res.json() as { detail?: string; message?: string; errors?: { field: string }[] };
+    expect(body.detail ?? body.message).toBe(VALIDATION.controlCharacters);
     expect(body.errors?.[0]?.field).toBe(field);
   });
 
@@ -59,7 +60,10 @@ describe('deeply nested JSON', () => {
       payload: nested(10_000),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(API_ERRORS.bodyTooDeep);
+    // The identity routes answer the identity service's { code, message }; the store's, problem details.
+    const body = res.json();
+    expect(body.code).toBe('BODY_TOO_DEEP');
+    expect(url.startsWith('/api/auth/') ? body.message : body.detail).toBe(API_ERRORS.bodyTooDeep);
   });
 
   // The check sits only on routes that may be sent a body (not GET or HEAD): every other method counts.
@@ -76,6 +80,6 @@ describe('deeply nested JSON', () => {
       payload: nested(10_000),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(API_ERRORS.bodyTooDeep);
+    expect(res.json().detail).toBe(API_ERRORS.bodyTooDeep);
   });
 });

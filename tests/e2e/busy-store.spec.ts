@@ -5,12 +5,19 @@ import { newCustomer, signUpByApi } from './support/users';
 // people to Login. A busy store now says so and keeps them where they are.
 
 const BUSY = 'The store is busy. Please try again in a moment.';
-const tooManyRequests = { status: 429, contentType: 'application/json', body: JSON.stringify({ statusCode: 429, message: 'Too many requests, please try again later' }) };
+const TOO_MANY = 'Too many requests, please try again later';
+// As the errors plugin answers (decision 033): problem details on the store's routes, the identity service's shape on /api/auth/*.
+const tooManyRequests = {
+  status: 429,
+  contentType: 'application/problem+json',
+  body: JSON.stringify({ type: 'about:blank', title: 'Too Many Requests', status: 429, code: 'TOO_MANY_REQUESTS', detail: TOO_MANY }),
+};
+const identityTooManyRequests = { status: 429, contentType: 'application/json', body: JSON.stringify({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY }) };
 
 test.describe('a busy store', () => {
   test('a 429 on the session check keeps a signed-in customer on their page, then it loads', async ({ page }) => {
     await signUpByApi(page, newCustomer('Bea Busy'));
-    await page.route('**/api/auth/get-session*', (route) => route.fulfill(tooManyRequests));
+    await page.route('**/api/auth/get-session*', (route) => route.fulfill(identityTooManyRequests));
 
     await page.goto('/dashboard/addReview');
 

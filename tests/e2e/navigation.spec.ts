@@ -26,7 +26,8 @@ test.describe('navigation', () => {
     await expect(page).toHaveURL(/\/$/);
     const api = await request.get('/api/no-such-endpoint');
     expect(api.status()).toBe(404);
-    expect(await api.json()).toEqual({ statusCode: 404, message: 'Not found' });
+    expect(api.headers()['content-type']).toMatch(/^application\/problem\+json/);
+    expect(await api.json()).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, code: 'NOT_FOUND', detail: 'Not found' });
   });
 
   test('the navbar links reach every public page, and signed-out visitors see the sign-in icon', async ({ page }) => {

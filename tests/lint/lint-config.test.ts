@@ -364,3 +364,41 @@ describe('one cache of the store\'s data (decision 029)', () => {
     expect(await ruleIds('src/server/catalogue/fake.ts', web)).toEqual(['no-restricted-imports']);
   });
 });
+
+describe('error answers are written only by the errors plugin (decision 033)', () => {
+  it('reports a route that sends a 4xx status with a body of its own', async () => {
+    const code = `
+      import type { FastifyReply } from 'fastify';
+      export const refuse = (reply: FastifyReply) => reply.code(409).header('x-why', 'stock').send({ message: 'Sold out' });
+    `;
+    expect(await ruleIds('src/server/orders/fake.ts', code)).toEqual(['no-restricted-syntax']);
+  });
+
+  it('reports an error-shaped body sent by hand, whatever sets the status', async () => {
+    const code = `
+      import type { FastifyReply } from 'fastify';
+      export const refuse = (reply: FastifyReply, status: number) => reply.status(status).send({ statusCode: status, message: 'No' });
+    `;
+    expect(await ruleIds('src/server/catalogue/fake.ts', code)).toEqual(['no-restricted-syntax']);
+  });
+
+  it('accepts a thrown DomainError and a 2xx answer', async () => {
+    const code = `
+      import type { FastifyReply } from 'fastify';
+      import { DomainError } from '../lib/domain-errors';
+      export const answer = (reply: FastifyReply, found: boolean) => {
+        if (!found) throw new DomainError('ORDER_NOT_FOUND');
+        return reply.code(201).send({ insertedId: 'x' });
+      };
+    `;
+    expect(await ruleIds('src/server/orders/fake.ts', code)).toEqual([]);
+  });
+
+  it('lets plugins/errors.ts write them', async () => {
+    const code = `
+      import type { FastifyReply } from 'fastify';
+      export const send = (reply: FastifyReply) => reply.code(500).send({ status: 500, detail: 'Something went wrong' });
+    `;
+    expect(await ruleIds('src/server/plugins/errors.ts', code)).toEqual([]);
+  });
+});

@@ -165,7 +165,7 @@ describe('access matrix', () => {
     if (status === 200) {
       await expectSuccess(endpoint, caller, res.json(), res.headers);
     } else {
-      expect(res.json()).toEqual({ statusCode: status, message: errorMessage(endpoint, status) });
+      expect(res.json()).toMatchObject({ status, detail: errorMessage(endpoint, status) });
       await expectNothingDone(endpoint, caller, target);
     }
   });

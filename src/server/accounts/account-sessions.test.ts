@@ -96,7 +96,7 @@ describe('the Sessions page (GET and DELETE /api/account/sessions)', () => {
     const theirs = (await listSessions(stranger)).json() as AccountSession[];
     const refused = await t.app.inject({ method: 'DELETE', url: `/api/account/sessions/${theirs[0]!.id}`, headers: bearer(here) });
     expect(refused.statusCode).toBe(404);
-    expect(refused.json().message).toBe(API_ERRORS.sessionNotFound);
+    expect(refused.json().detail).toBe(API_ERRORS.sessionNotFound);
     expect((await profile(stranger)).statusCode).toBe(200);
 
     const other = ((await listSessions(here)).json() as AccountSession[]).find((s) => !s.current)!;

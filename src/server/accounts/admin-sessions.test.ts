@@ -96,7 +96,7 @@ describe('a fresh password or code before promoting, demoting or refunding', () 
 
   function expectStepUp(res: Awaited<ReturnType<typeof promote>>) {
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe(API_ERRORS.reauthenticationRequired);
+    expect(res.json().detail).toBe(API_ERRORS.reauthenticationRequired);
     expect(res.headers['www-authenticate']).toMatch(/^Bearer error="insufficient_user_authentication".*max_age=600$/);
   }
 

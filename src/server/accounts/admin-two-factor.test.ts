@@ -115,7 +115,7 @@ describe('ADMIN_TWO_FACTOR=required', () => {
     expect((await adminStatus(admin)).json()).toEqual({ admin: true });
     const refused = await listUsers(admin);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(API_ERRORS.adminTwoFactorRequired);
+    expect(refused.json().detail).toBe(API_ERRORS.adminTwoFactorRequired);
     for (const [method, url] of [
       ['POST', '/api/items'],
       ['PUT', `/api/user/admin/${admin.email}`],
@@ -140,7 +140,7 @@ describe('ADMIN_TWO_FACTOR=required', () => {
 
     const refused = await listUsers(user);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(API_ERRORS.adminSecondFactorRequired);
+    expect(refused.json().detail).toBe(API_ERRORS.adminSecondFactorRequired);
     // Nor may it take the factor away, hand out new recovery codes or read the secret with the password alone.
     for (const path of ['/two-factor/disable', '/two-factor/generate-backup-codes', '/two-factor/get-totp-uri']) {
       const res = await identityPost(t.app, path, user.cookie, { password: admin.password });
@@ -166,7 +166,7 @@ describe('ADMIN_TWO_FACTOR=required', () => {
     ] as const) {
       const res = await t.app.inject({ method, url, headers: bearer(admin), payload });
       expect(res.statusCode, method).toBe(403);
-      expect(res.json().message, method).toBe(API_ERRORS.adminTwoFactorRequired);
+      expect(res.json().detail, method).toBe(API_ERRORS.adminTwoFactorRequired);
     }
     const [after] = await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order!.id));
     expect(after!.status).toBe('pending');
@@ -194,6 +194,6 @@ describe('ADMIN_TWO_FACTOR=optional', () => {
     await optional.database.db.execute(sql`update session set second_factor_at = null where user_id = ${admin.userId}`);
     const refused = await optional.app.inject({ method: 'GET', url: '/api/user', headers: bearer(user) });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(API_ERRORS.adminSecondFactorRequired);
+    expect(refused.json().detail).toBe(API_ERRORS.adminSecondFactorRequired);
   });
 });

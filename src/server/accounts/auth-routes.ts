@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { API_ERRORS, VALIDATION } from '../../shared';
+import  {} from '../../shared';
 import { CLIENT_ADDRESS_HEADER } from '../identity/auth';
 import { RETRY_AFTER_SECONDS } from '../lib/database-unavailable';
-import { InvalidInputError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import { findJsonProblem } from '../lib/json-shape';
 import { createKnownDevices } from './known-device';
 import { mailboxKey } from './mailbox';
@@ -123,20 +123,20 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     // The identity service would pass a NUL byte on to the database and answer 500.
     const problem = findJsonProblem(request.body, true);
     if (problem?.kind === 'control-characters') {
-      throw new InvalidInputError(VALIDATION.controlCharacters, { field: problem.field });
+      throw new DomainError('CONTROL_CHARACTERS', {}, { field: problem.field });
     }
     const url = new URL(request.url, opts.publicUrl);
     const isPost = request.method === 'POST';
     if (isPost && url.pathname === SIGN_UP_PATH) {
       const limit = await signUpsFromClient(request);
       if (!limit.isAllowed && limit.isExceeded) {
-        return reply.code(429).send({ statusCode: 429, code: 'TOO_MANY_SIGN_UPS', message: API_ERRORS.tooManySignUps });
+        throw new DomainError('TOO_MANY_SIGN_UPS');
       }
     }
     if (isPost && MAIL_SENDING_PATHS.has(url.pathname) && emailOf(request.body)) {
       const limit = await mailsToAddress(request);
       if (!limit.isAllowed && limit.isExceeded) {
-        return reply.code(429).send({ statusCode: 429, code: 'TOO_MANY_MAILS', message: API_ERRORS.tooManyMailsToAddress });
+        throw new DomainError('TOO_MANY_MAILS');
       }
     }
     const signInEmail = isPost && url.pathname === SIGN_IN_PATH ? emailOf(request.body) : null;
@@ -149,8 +149,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         })
       : null;
     if (attempt && !attempt.allowed) {
-      const message = attempt.reason === 'account' ? API_ERRORS.accountSignInsPaused : API_ERRORS.tooManySignIns;
-      return reply.code(429).send({ statusCode: 429, code: 'TOO_MANY_ATTEMPTS', message });
+      throw new DomainError('TOO_MANY_ATTEMPTS', { pausedFor: attempt.reason });
     }
 
     const response = await app.auth.handler(
@@ -164,10 +163,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     // The identity service answers its own 500 when the database fails it: when the database is
     // indeed away, say so as the rest of the API does (503, try again shortly).
     if (response.status >= 500 && !(await databaseAnswers(app.db))) {
-      return reply
-        .code(503)
-        .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send({ statusCode: 503, message: API_ERRORS.databaseUnavailable });
+      throw new DomainError('DATABASE_UNAVAILABLE', {}, { retryAfterSeconds: RETRY_AFTER_SECONDS });
     }
 
     if (attempt) {

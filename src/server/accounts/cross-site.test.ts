@@ -23,7 +23,7 @@ describe('writes authorised by the session cookie alone', () => {
       payload: { userName: 'Hijacked Name' },
     });
     expect(put.statusCode).toBe(403);
-    expect(put.json().message).toBe('This request must come from the store itself');
+    expect(put.json().detail).toBe('This request must come from the store itself');
     const token = await t.app.inject({
       method: 'POST',
       url: '/api/login',

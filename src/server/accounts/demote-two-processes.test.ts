@@ -43,7 +43,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('demoting admins with two app 
     fetch(`${server.origin}${path}`, { method, headers: { authorization: `Bearer ${who.token}` } });
   const demote = async (server: ServerProcess, who: RemoteCustomer, target: RemoteCustomer) => {
     const res = await call(server, who, 'DELETE', `/api/user/admin/${encodeURIComponent(target.email)}`);
-    return { status: res.status, body: (await res.json()) as { message?: string; modifiedCount?: number } };
+    return { status: res.status, body: (await res.json()) as { detail?: string; modifiedCount?: number } };
   };
 
   it("a demotion through one process is honoured by the other on the demoted admin's very next request", async () => {
@@ -73,7 +73,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('demoting admins with two app 
       expect(statuses[0]).toBe(200);
       expect([403, 409]).toContain(statuses[1]);
       const refused = results.find((r) => r.status !== 200)!;
-      expect([API_ERRORS.lastAdmin, API_ERRORS.forbidden]).toContain(refused.body.message);
+      expect([API_ERRORS.lastAdmin, API_ERRORS.forbidden]).toContain(refused.body.detail);
       expect(await demotions()).toBe(before + 1);
     }
   });
@@ -83,7 +83,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('demoting admins with two app 
       await onlyAdmins(ada, bo);
       const results = await Promise.all([demote(A, ada, ada), demote(B, bo, bo)]);
       expect(results.map((r) => r.status).sort(), JSON.stringify(results)).toEqual([200, 409]);
-      expect(results.find((r) => r.status === 409)!.body.message).toBe(API_ERRORS.lastAdmin);
+      expect(results.find((r) => r.status === 409)!.body.detail).toBe(API_ERRORS.lastAdmin);
       expect(await admins()).toHaveLength(1);
     }
   });

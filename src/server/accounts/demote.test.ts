@@ -54,7 +54,7 @@ describe('DELETE /api/user/admin/:email', () => {
     // Nothing cached the role: the same token is refused at once, and the role check says so.
     const refused = await listUsersAs(other);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ statusCode: 403, message: API_ERRORS.forbidden });
+    expect(refused.json()).toMatchObject({ status: 403, detail: API_ERRORS.forbidden });
     const status = await t.app.inject({ method: 'GET', url: `/api/admin/${encodeURIComponent(other.email)}`, headers: bearer(other) });
     expect(status.json()).toEqual({ admin: false });
 
@@ -95,7 +95,7 @@ describe('DELETE /api/user/admin/:email', () => {
     const caller = who === 'admin' ? first : who === 'customer' ? customer : null;
     const res = await demote(who === 'admin' ? uniqueEmail('nobody') : target.email, caller);
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ statusCode: status, message });
+    expect(res.json()).toMatchObject({ status, detail: message });
     expect(await roleOf(target.email)).toBe('admin');
     expect(await countAuditEntries(db())).toBe(audited);
     expect((await demote(target.email, first)).json()).toEqual({ modifiedCount: 1 }); // back to one admin
@@ -106,7 +106,7 @@ describe('DELETE /api/user/admin/:email', () => {
     const audited = await countAuditEntries(db());
     const res = await demote(first.email, first);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.lastAdmin });
+    expect(res.json()).toMatchObject({ status: 409, detail: API_ERRORS.lastAdmin });
     expect(await roleOf(first.email)).toBe('admin');
     expect((await listUsersAs(first)).statusCode).toBe(200);
     expect(await countAuditEntries(db())).toBe(audited);

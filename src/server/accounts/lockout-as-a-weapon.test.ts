@@ -15,8 +15,8 @@ import { DEFAULT_ADMIN_EMAIL } from './first-admin';
 const MAX_FAILURES = 1;
 const PER_ADDRESS = 6 * MAX_FAILURES;
 const UNKNOWN_CLIENTS_PER_DAY = 20 * MAX_FAILURES;
-const FROM_HERE = { statusCode: 429, code: 'TOO_MANY_ATTEMPTS', message: API_ERRORS.tooManySignIns };
-const ACCOUNT_PAUSED = { statusCode: 429, code: 'TOO_MANY_ATTEMPTS', message: API_ERRORS.accountSignInsPaused };
+const FROM_HERE = { code: 'TOO_MANY_ATTEMPTS', message: API_ERRORS.tooManySignIns };
+const ACCOUNT_PAUSED = { code: 'TOO_MANY_ATTEMPTS', message: API_ERRORS.accountSignInsPaused };
 const KNOWN_DEVICE_COOKIE = 'toolhouse.known_device=';
 
 const admin = { email: DEFAULT_ADMIN_EMAIL, password: `Admin-${randomUUID()}` };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accessTokenRequestSchema, accessTokenResponseSchema, API_ERRORS, apiErrorSchema, authOptionsSchema } from '../../shared';
-import { NotAllowedError, NotSignedInError } from '../lib/domain-errors';
+import { accessTokenRequestSchema, accessTokenResponseSchema, apiErrorSchema, authOptionsSchema } from '../../shared';
+import { DomainError } from '../lib/domain-errors';
 import { setNoStore } from '../lib/cache-headers';
 
 /**
@@ -42,8 +42,8 @@ export const loginRoutes: FastifyPluginAsyncZod<LoginRoutesOptions> = async (app
     },
     async (request, reply) => {
       const identity = await app.sessionIdentity(request);
-      if (!identity) throw new NotSignedInError(API_ERRORS.signInRequired);
-      if (identity.email !== request.body.email) throw new NotAllowedError(API_ERRORS.wrongAccountForToken);
+      if (!identity) throw new DomainError('SIGN_IN_REQUIRED');
+      if (identity.email !== request.body.email) throw new DomainError('WRONG_ACCOUNT_FOR_TOKEN');
       const accessToken = await app.accessTokens.issue(identity);
       setNoStore(reply);
       return { accessToken };

@@ -108,7 +108,7 @@ describe("a reset link from 'Forgot Password?'", () => {
     for (const token of [user.token, laptopToken]) {
       const refused = await profileWith({ email: user.email, token });
       expect(refused.statusCode).toBe(401);
-      expect(refused.json()).toEqual({ statusCode: 401, message: API_ERRORS.signInRequired });
+      expect(refused.json()).toMatchObject({ status: 401, detail: API_ERRORS.signInRequired });
     }
     for (const cookie of [user.cookie, laptopCookie]) {
       expect((await getSession(cookie)).json()).toBeNull();

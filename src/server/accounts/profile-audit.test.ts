@@ -62,7 +62,7 @@ describe("PUT /api/user/:email by an admin, of someone else's profile", () => {
     expect((await putProfile(admin.email, admin, { address: '3 Admin Way' })).statusCode).toBe(200);
     const unknown = await putProfile('nobody-at-all@example.com', admin, { address: '4 Nowhere' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ statusCode: 404, message: API_ERRORS.userNotFound });
+    expect(unknown.json()).toMatchObject({ status: 404, detail: API_ERRORS.userNotFound });
     expect(await countAuditEntries(db())).toBe(audited);
   });
 

@@ -110,7 +110,7 @@ describe('PUT /api/user/:email (own profile)', () => {
     const payload = { userName: 'Changed Name', address: 'Changed address 1', phone: '+1 555 0199', ...change };
     const res = await putProfile(A.email, bearer(A), payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ statusCode: 400, message, errors: [{ field, message }] });
+    expect(res.json()).toMatchObject({ status: 400, detail: message, errors: [{ field, detail: message }] });
     expect(await ownProfile(A)).toEqual(before);
   });
 
@@ -128,10 +128,10 @@ describe("another person's profile", () => {
     const before = await ownProfile(A);
     const put = await putProfile(A.email, bearer(B), { userName: 'Bob Was Here', address: 'Bob street 1', phone: '000' });
     expect(put.statusCode).toBe(403);
-    expect(put.json()).toEqual({ statusCode: 403, message: API_ERRORS.forbidden });
+    expect(put.json()).toMatchObject({ status: 403, detail: API_ERRORS.forbidden });
     const get = await getProfile(A.email, bearer(B));
     expect(get.statusCode).toBe(403);
-    expect(get.json()).toEqual({ statusCode: 403, message: API_ERRORS.forbidden });
+    expect(get.json()).toMatchObject({ status: 403, detail: API_ERRORS.forbidden });
     expect(await ownProfile(A)).toEqual(before);
   });
 
@@ -178,7 +178,7 @@ describe('PUT /api/user/:email with the identity session cookie only (registrati
     const before = await ownProfile(A);
     const res = await putProfile(A.email, {}, { userName: 'Nobody At All' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ statusCode: 401, message: API_ERRORS.signInRequired });
+    expect(res.json()).toMatchObject({ status: 401, detail: API_ERRORS.signInRequired });
     expect(await ownProfile(A)).toEqual(before);
   });
 });

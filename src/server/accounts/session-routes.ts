@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountSessionSchema, API_ERRORS, apiErrorSchema, endedSessionsSchema } from '../../shared';
+import { accountSessionSchema, apiErrorSchema, endedSessionsSchema } from '../../shared';
 import { setNoStore } from '../lib/cache-headers';
-import { NotFoundError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import { endAccountSession, endAllAccountSessions, listAccountSessions } from './sessions-repository';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -35,7 +35,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const endedCount = await endAccountSession(app.db, request.identity!.userId, request.params.id);
-      if (endedCount === 0) throw new NotFoundError(API_ERRORS.sessionNotFound);
+      if (endedCount === 0) throw new DomainError('SESSION_NOT_FOUND');
       return { endedCount };
     },
   );

@@ -15,7 +15,7 @@ import { API_ERRORS } from '../../shared';
 import { findProfileByEmail } from './users-repository';
 
 const MAX_FAILURES = 5;
-const TOO_MANY = { statusCode: 429, code: 'TOO_MANY_ATTEMPTS', message: API_ERRORS.tooManySignIns };
+const TOO_MANY = { code: 'TOO_MANY_ATTEMPTS', message: API_ERRORS.tooManySignIns };
 
 let t: TestApp;
 beforeAll(async () => {

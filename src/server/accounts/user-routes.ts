@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   acknowledgedSchema,
   adminStatusSchema,
-  API_ERRORS,
   apiErrorSchema,
   emailParamSchema,
   modifiedCountSchema,
@@ -15,7 +14,7 @@ import {
   usersQuerySchema,
 } from '../../shared';
 import { setNoStore } from '../lib/cache-headers';
-import { NotAllowedError, NotFoundError, NotSignedInError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import type { Identity } from '../identity/identity';
 import { demoteToCustomer, findProfileByEmail, listUsers, promoteToAdmin, updateProfile } from './users-repository';
 import { PAGED_LIST_HEADERS } from '../plugins/api-docs-operations';
@@ -26,8 +25,8 @@ type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /** A person may act on their own email; an admin on anyone's. */
 function assertSelfOrAdmin(identity: Identity | null, email: string) {
-  if (!identity) throw new NotSignedInError(API_ERRORS.signInRequired);
-  if (identity.email !== email.toLowerCase() && identity.role !== 'admin') throw new NotAllowedError(API_ERRORS.forbidden);
+  if (!identity) throw new DomainError('SIGN_IN_REQUIRED');
+  if (identity.email !== email.toLowerCase() && identity.role !== 'admin') throw new DomainError('FORBIDDEN');
 }
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,7 +50,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // An admin editing someone else's profile is an admin change, and audited; one's own is not.
       const editsSomeoneElse = identity!.email !== request.params.email.toLowerCase();
       const matchedCount = await updateProfile(app.db, request.params.email, request.body, editsSomeoneElse ? identity! : undefined);
-      if (matchedCount === 0) throw new NotFoundError(API_ERRORS.userNotFound);
+      if (matchedCount === 0) throw new DomainError('USER_NOT_FOUND');
       return { acknowledged: true, matchedCount };
     },
   );
@@ -70,7 +69,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       assertSelfOrAdmin(request.identity, request.params.email);
       const profile = await findProfileByEmail(app.db, request.params.email);
-      if (!profile) throw new NotFoundError(API_ERRORS.userNotFound);
+      if (!profile) throw new DomainError('USER_NOT_FOUND');
       return profile;
     },
   );
@@ -110,7 +109,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (identity.email === request.params.email.toLowerCase()) return { admin: identity.role === 'admin' };
       assertSelfOrAdmin(identity, request.params.email);
       const profile = await findProfileByEmail(app.db, request.params.email);
-      if (!profile) throw new NotFoundError(API_ERRORS.userNotFound);
+      if (!profile) throw new DomainError('USER_NOT_FOUND');
       return { admin: profile.role === 'admin' };
     },
   );
@@ -135,7 +134,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const result = await promoteToAdmin(app.db, request.params.email, request.identity!);
-      if (!result.found) throw new NotFoundError(API_ERRORS.userNotFound);
+      if (!result.found) throw new DomainError('USER_NOT_FOUND');
       request.log.info({ by: request.identity?.userId, email: request.params.email }, 'user promoted to admin');
       return { modifiedCount: result.modified ? 1 : 0 };
     },
@@ -156,7 +155,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const result = await demoteToCustomer(app.db, request.params.email, request.identity!);
-      if (!result.found) throw new NotFoundError(API_ERRORS.userNotFound);
+      if (!result.found) throw new DomainError('USER_NOT_FOUND');
       if (result.modified) request.log.info({ by: request.identity?.userId, email: request.params.email }, 'admin made a customer');
       return { modifiedCount: result.modified ? 1 : 0 };
     },

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import { API_ERRORS, type PageQuery, type Profile, type UserSummary } from '../../shared';
+import  { type PageQuery, type Profile, type UserSummary } from '../../shared';
 import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { users } from '../db/schema';
 import type { Identity } from '../identity/identity';
-import { ConflictError, NotAllowedError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -117,7 +117,7 @@ async function assertStillAdmin(tx: AppTransaction, admin: Identity): Promise<vo
     .from(users)
     .where(and(eq(users.id, admin.userId), eq(users.role, 'admin')))
     .for('share');
-  if (!row) throw new NotAllowedError(API_ERRORS.forbidden);
+  if (!row) throw new DomainError('FORBIDDEN');
 }
 
 /**
@@ -178,8 +178,8 @@ export async function demoteToCustomer(db: AppDatabase, email: string, demotedBy
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, address)).limit(1);
       return { found: Boolean(existing), modified: false };
     }
-    if (admins.length < 2) throw new ConflictError(API_ERRORS.lastAdmin);
-    if (!admins.some((admin) => admin.id === demotedBy.userId)) throw new NotAllowedError(API_ERRORS.forbidden);
+    if (admins.length < 2) throw new DomainError('LAST_ADMIN');
+    if (!admins.some((admin) => admin.id === demotedBy.userId)) throw new DomainError('FORBIDDEN');
     await tx.update(users).set({ role: 'customer', updatedAt: new Date() }).where(eq(users.id, target.id));
     await recordAudit(tx, demotedBy, {
       action: 'user.demoted',

@@ -57,7 +57,7 @@ describe('PUT /api/user/admin/:email', () => {
     const caller = who === 'admin' ? admin : who === 'customer' ? customer : null;
     const res = await promote(who === 'admin' ? uniqueEmail('nobody') : target.email, caller);
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ statusCode: status, message });
+    expect(res.json()).toMatchObject({ status, detail: message });
     expect(await roleOf(target.email)).toBe('customer');
     expect(await auditCount()).toBe(before);
   });
@@ -92,7 +92,7 @@ describe('GET /api/audit', () => {
   it('refuses a bad page with 400', async () => {
     const res = await audit('?limit=1000');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, message: 'limit must be at most 100', errors: [{ field: 'limit' }] });
+    expect(res.json()).toMatchObject({ status: 400, detail: 'limit must be at most 100', errors: [{ field: 'limit' }] });
   });
 
   it.each([
@@ -101,6 +101,6 @@ describe('GET /api/audit', () => {
   ] as const)('refuses %s', async (_who, who, status, message) => {
     const res = await audit('', who ? customer : null);
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ statusCode: status, message });
+    expect(res.json()).toMatchObject({ status, detail: message });
   });
 });

@@ -198,6 +198,6 @@ describe('GET /api/stats', () => {
   ] as const)('refuses %s', async (_who, who, status, message) => {
     const res = await stats(who ? customer : null);
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ statusCode: status, message });
+    expect(res.json()).toMatchObject({ status, detail: message });
   });
 });

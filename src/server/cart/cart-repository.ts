@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { API_ERRORS, LIMITS, type Cart, type LineInput } from '../../shared';
+import { LIMITS, type Cart, type LineInput } from '../../shared';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { cartLines, tools, users } from '../db/schema';
-import { ConflictError, NotFoundError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 
 /**
  * A signed-in customer's cart: tools and quantities, nothing more. Prices, minimums and stock are
@@ -55,9 +55,9 @@ type Change = 'add' | 'set';
 export async function changeLine(db: AppDatabase, userId: string, line: LineInput, change: Change): Promise<void> {
   await db.transaction(async (tx) => {
     await lockCartOwner(tx, userId);
-    if (!(await existingTools(tx, [line.toolId])).has(line.toolId)) throw new NotFoundError(API_ERRORS.toolNotFound, { field: 'toolId' });
+    if (!(await existingTools(tx, [line.toolId])).has(line.toolId)) throw new DomainError('TOOL_NOT_FOUND', {}, { field: 'toolId' });
     if (!(await hasLine(tx, userId, line.toolId)) && (await lineCount(tx, userId)) >= LIMITS.orderLinesMax) {
-      throw new ConflictError(API_ERRORS.cartFull);
+      throw new DomainError('CART_FULL');
     }
     const quantity =
       change === 'add' ? sql`least(${cartLines.quantity} + ${line.quantity}, ${LIMITS.quantityMax})` : sql`${line.quantity}`;

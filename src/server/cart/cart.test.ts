@@ -119,7 +119,7 @@ describe('the cart of a signed-in customer', () => {
     }
     const refused = await call('POST', '/lines', customer, { toolId: many.at(-1)!.id, quantity: 1 });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ statusCode: 409, message: API_ERRORS.cartFull });
+    expect(refused.json()).toMatchObject({ status: 409, detail: API_ERRORS.cartFull });
     // More of a tool already there is still fine.
     expect((await call('POST', '/lines', customer, { toolId: many[0]!.id, quantity: 1 })).statusCode).toBe(200);
     // A merge past the cap keeps the customer's own lines and leaves the rest out.
@@ -141,7 +141,7 @@ describe('the cart of a signed-in customer', () => {
     const [url, payload] = request(tool!.id);
     const res = await call(method, url, customer, payload);
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toMatchObject({ statusCode: status, message, errors: [expect.objectContaining({ message })] });
+    expect(res.json()).toMatchObject({ status, detail: message, errors: [expect.objectContaining({ detail: message })] });
     expect(await cartOf(customer)).toEqual(before);
   });
 
@@ -156,7 +156,7 @@ describe('the cart of a signed-in customer', () => {
     ] as const) {
       const res = await call(method, url, null, payload);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ statusCode: 401, message: API_ERRORS.signInRequired });
+      expect(res.json()).toMatchObject({ status: 401, detail: API_ERRORS.signInRequired });
     }
   });
 });
@@ -178,7 +178,7 @@ describe('ordering from the cart', () => {
     await call('POST', '/lines', customer, { toolId: a!.id, quantity: 5 });
     const refused = await orderFromCart([{ toolId: a!.id, quantity: 5 }]);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(API_ERRORS.notEnoughStockOf(a!.name, 3));
+    expect(refused.json().detail).toBe(API_ERRORS.notEnoughStockOf(a!.name, 3));
     expect(await cartOf(customer)).toEqual({ lines: [{ toolId: a!.id, quantity: 5 }] });
   });
 });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_ERRORS, apiErrorSchema, cartAddSchema, cartMergeSchema, cartQuantitySchema, cartSchema, isUuid } from '../../shared';
+import { apiErrorSchema, cartAddSchema, cartMergeSchema, cartQuantitySchema, cartSchema, isUuid } from '../../shared';
 import { setNoStore } from '../lib/cache-headers';
-import { NotFoundError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import { changeLine, mergeCart, readCart, removeLine } from './cart-repository';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -10,7 +10,7 @@ const toolParam = z.object({ toolId: z.string() });
 
 /** Path ids that cannot be a tool are a tool that does not exist (never a database error). */
 const knownToolId = (toolId: string) => {
-  if (!isUuid(toolId)) throw new NotFoundError(API_ERRORS.toolNotFound, { field: 'toolId' });
+  if (!isUuid(toolId)) throw new DomainError('TOOL_NOT_FOUND', {}, { field: 'toolId' });
   return toolId;
 };
 

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  API_ERRORS,
   apiErrorSchema,
   deletedCountSchema,
   idParam,
@@ -15,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { tools } from '../db/schema';
 import { readSettings } from '../settings/settings-repository';
 import { setNoStore } from '../lib/cache-headers';
-import { NotFoundError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import { createTool, deleteTool, updateTool } from './tools-admin-service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -55,7 +54,7 @@ export const toolsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       // A malformed id names no tool: the same 404 as an unknown one, and no query.
-      if (!isUuid(id)) throw new NotFoundError(API_ERRORS.toolNotFound);
+      if (!isUuid(id)) throw new DomainError('TOOL_NOT_FOUND');
       const modifiedCount = await updateTool(app.db, request.identity!, id, request.body);
       if (modifiedCount > 0) request.log.info({ toolId: id, by: request.identity!.userId }, 'tool updated');
       return { modifiedCount };
@@ -75,9 +74,9 @@ export const toolsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      if (!isUuid(id)) throw new NotFoundError(API_ERRORS.toolNotFound);
+      if (!isUuid(id)) throw new DomainError('TOOL_NOT_FOUND');
       const [tool] = await app.db.select({ lowStockThreshold: tools.lowStockThreshold }).from(tools).where(eq(tools.id, id));
-      if (!tool) throw new NotFoundError(API_ERRORS.toolNotFound);
+      if (!tool) throw new DomainError('TOOL_NOT_FOUND');
       return { lowStockThreshold: tool.lowStockThreshold, storeThreshold: (await readSettings(app.db)).lowStockThreshold };
     },
   );
@@ -90,7 +89,7 @@ export const toolsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      if (!isUuid(id)) throw new NotFoundError(API_ERRORS.toolNotFound);
+      if (!isUuid(id)) throw new DomainError('TOOL_NOT_FOUND');
       const deletedCount = await deleteTool(app.db, request.identity!, id);
       request.log.info({ toolId: id, by: request.identity!.userId }, 'tool deleted');
       return { deletedCount };

@@ -46,10 +46,10 @@ describe('deep pages by offset', () => {
   it('refuses an offset past the cap with 400 naming offset and telling to page on with after', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/items?sort=name&offset=90000' });
     expect(res.statusCode).toBe(400);
-    const body = res.json() as { message: string; errors: { field: string; message: string }[] };
+    const body = res.json() as { detail: string; errors: { field: string; detail: string }[] };
     expect(body.errors[0]!.field).toBe('offset');
-    expect(body.message).toContain(`offset must be at most ${ITEMS_OFFSET_MAX}`);
-    expect(body.message).toContain('after');
+    expect(body.detail).toContain(`offset must be at most ${ITEMS_OFFSET_MAX}`);
+    expect(body.detail).toContain('after');
   });
 
   it('still serves offsets up to the cap', async () => {
@@ -75,7 +75,7 @@ describe('a per-client allowance of uncached catalogue reads', () => {
     const refused = await search(ALLOWANCE);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.json()).toEqual({ statusCode: 429, message: API_ERRORS.tooManyRequests });
+    expect(refused.json()).toMatchObject({ status: 429, detail: API_ERRORS.tooManyRequests });
 
     // Answers held in memory cost nothing: never counted, never refused.
     for (let round = 0; round < 3; round += 1) {
@@ -124,7 +124,7 @@ describe('uncached reads one client may have under way at once', () => {
       const refused = (await Promise.all(flood)).filter((res) => res.statusCode === 429);
       expect(refused).toHaveLength(4);
       expect(refused[0]!.headers['retry-after']).toBe('1');
-      expect(refused[0]!.json()).toEqual({ statusCode: 429, message: API_ERRORS.tooManyRequests });
+      expect(refused[0]!.json()).toMatchObject({ status: 429, detail: API_ERRORS.tooManyRequests });
       // Another client waited its turn at the database and was not refused.
       expect((await otherClient).statusCode).toBe(200);
     } finally {
@@ -160,7 +160,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('a statement timeout on catalo
     expect(res.statusCode).toBe(503);
     expect(performance.now() - started).toBeLessThan(3000);
     expect(res.headers['retry-after']).toBe('5');
-    expect(res.json()).toEqual({ statusCode: 503, message: API_ERRORS.catalogueBusy });
+    expect(res.json()).toMatchObject({ status: 503, detail: API_ERRORS.catalogueBusy });
     expect((await t.app.inject({ method: 'GET', url: '/api/items?q=timed' })).statusCode).toBe(200);
   });
 });

@@ -41,7 +41,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('the catalogue allowance acros
     const refused = await get(1, 'drill-again');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await refused.json()).toEqual({ statusCode: 429, message: API_ERRORS.tooManyRequests });
+    expect(await refused.json()).toMatchObject({ status: 429, detail: API_ERRORS.tooManyRequests });
 
     // Each process still answers what it holds: the searches it served before.
     for (let i = 0; i < ALLOWANCE; i += 1) expect((await get(i % 2, `drill${i}`)).status).toBe(200);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INVALID_CURSOR } from '../../shared';
-import { InvalidInputError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import { decodeCursor, encodeCursor, type CataloguePosition } from './catalogue-cursor';
 
 const ID = '3f2c8a4e-9b1d-4c6e-8f7a-2b5d9e1c4a60';
@@ -40,12 +40,12 @@ describe('catalogue cursors', () => {
     ['a missing id', raw(['price_asc', 100])],
   ])('refuses %s as a 400 naming after', (_, cursor) => {
     const error = refusal(cursor, 'price_asc');
-    expect(error).toBeInstanceOf(InvalidInputError);
-    expect(error).toMatchObject({ message: INVALID_CURSOR, field: 'after' });
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toMatchObject({ code: 'INVALID_CURSOR', kind: 'invalid-input', message: INVALID_CURSOR, field: 'after' });
   });
 
   it('refuses a name with a NUL character, which PostgreSQL text cannot hold', () => {
-    expect(refusal(raw(['name', 'a\u0000b', ID]), 'name')).toBeInstanceOf(InvalidInputError);
+    expect(refusal(raw(['name', 'a\u0000b', ID]), 'name')).toMatchObject({ code: 'INVALID_CURSOR' });
   });
 
   it('refuses a cursor of one order used for another', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { INVALID_CURSOR, isUuid, type CatalogueSort } from '../../shared';
-import { InvalidInputError } from '../lib/domain-errors';
+import { isUuid, type CatalogueSort } from '../../shared';
+import { DomainError } from '../lib/domain-errors';
 
 /**
  * Where a catalogue page starts (`?after=`): the sort order it belongs to, the last row's sort key
@@ -54,4 +54,4 @@ export function decodeCursor(after: string, sort: CatalogueSort): CataloguePosit
   return { sort, key: checkedKey.data, id: id.toLowerCase() };
 }
 
-const invalid = () => new InvalidInputError(INVALID_CURSOR, { field: 'after' });
+const invalid = () => new DomainError('INVALID_CURSOR', {}, { field: 'after' });

@@ -134,21 +134,21 @@ describe('refused with a 400 naming the field', () => {
   ])('?%s', async (query, field, message) => {
     const res = await get(query);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, message, errors: [{ field, message }] });
+    expect(res.json()).toMatchObject({ status: 400, detail: message, errors: [{ field, detail: message }] });
   });
 
   it('refuses offset together with after', async () => {
     const { next } = await search('limit=2');
     const res = await get(`limit=2&offset=4&after=${String(next)}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ errors: [{ field: 'offset', message: 'offset cannot be combined with after' }] });
+    expect(res.json()).toMatchObject({ errors: [{ field: 'offset', detail: 'offset cannot be combined with after' }] });
   });
 
   it('refuses a cursor made for another sort order', async () => {
     const { next } = await search('limit=2&sort=price_asc');
     const res = await get(`limit=2&sort=name&after=${String(next)}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: INVALID_CURSOR, errors: [{ field: 'after' }] });
+    expect(res.json()).toMatchObject({ detail: INVALID_CURSOR, code: 'INVALID_CURSOR', errors: [{ field: 'after' }] });
   });
 
   it('takes a search of exactly the longest length, and trims spaces before measuring', async () => {

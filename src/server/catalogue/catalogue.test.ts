@@ -51,7 +51,7 @@ describe('GET /api/items', () => {
   ])('refuses ?%s with 400 naming the parameter', async (query, message) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/items?${query}` });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, message });
+    expect(res.json()).toMatchObject({ status: 400, detail: message });
   });
 
   it('lets browsers revalidate cheaply with an ETag', async () => {
@@ -73,12 +73,12 @@ describe('GET /api/items/:id', () => {
   it('answers 404 for an unknown id', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/items/00000000-0000-4000-8000-000000000000' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ statusCode: 404, message: 'Tool not found' });
+    expect(res.json()).toMatchObject({ status: 404, detail: 'Tool not found' });
   });
 
   it.each(['123', 'not-an-id', "1' or '1'='1", '%00'])('answers 404 for the malformed id %s', async (id) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/items/${encodeURIComponent(id)}` });
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe('Tool not found');
+    expect(res.json().detail).toBe('Tool not found');
   });
 });

@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
-import { API_ERRORS, IMAGE_SHAPE, IMAGE_UPLOAD } from '../../shared';
-import { InvalidInputError } from '../lib/domain-errors';
+import { IMAGE_SHAPE, IMAGE_UPLOAD } from '../../shared';
+import { DomainError } from '../lib/domain-errors';
 import { createOneAtATimeQueue } from './photo-queue';
 
 /**
@@ -67,19 +67,19 @@ async function checkHeader(file: Buffer): Promise<void> {
     .metadata()
     .catch(() => null);
   if (!metadata || !metadata.format || !ACCEPTED_FORMATS.has(metadata.format) || !metadata.width || !metadata.height) {
-    throw new InvalidInputError(API_ERRORS.imageNotAnImage, { field: 'file' });
+    throw new DomainError('IMAGE_NOT_AN_IMAGE', {}, { field: 'file' });
   }
   const { width, height } = metadata;
   const longSide = Math.max(width, height);
   const shortSide = Math.min(width, height);
   if (longSide > IMAGE_SHAPE.maxSide) {
-    throw new InvalidInputError(API_ERRORS.imageSideTooLong(width, height, IMAGE_SHAPE.maxSide), { field: 'file' });
+    throw new DomainError('IMAGE_SIDE_TOO_LONG', { width, height, maxSide: IMAGE_SHAPE.maxSide }, { field: 'file' });
   }
   if (longSide > shortSide * IMAGE_SHAPE.maxAspectRatio) {
-    throw new InvalidInputError(API_ERRORS.imageTooNarrow(width, height, IMAGE_SHAPE.maxAspectRatio), { field: 'file' });
+    throw new DomainError('IMAGE_TOO_NARROW', { width, height, maxAspectRatio: IMAGE_SHAPE.maxAspectRatio }, { field: 'file' });
   }
   if (width * height > IMAGE_UPLOAD.maxPixels) {
-    throw new InvalidInputError(API_ERRORS.imageTooManyPixels, { field: 'file' });
+    throw new DomainError('IMAGE_TOO_MANY_PIXELS', {}, { field: 'file' });
   }
 }
 
@@ -106,10 +106,10 @@ async function renditions(file: Buffer): Promise<ProcessedImage> {
     return { card, large };
   } catch (error) {
     if (error instanceof Error && /^timeout/.test(error.message)) {
-      throw new InvalidInputError(API_ERRORS.imageTooSlow, { field: 'file' });
+      throw new DomainError('IMAGE_TOO_SLOW', {}, { field: 'file' });
     }
     // A header that looked right over a truncated or corrupt body.
-    throw new InvalidInputError(API_ERRORS.imageNotAnImage, { field: 'file' });
+    throw new DomainError('IMAGE_NOT_AN_IMAGE', {}, { field: 'file' });
   }
 }
 

@@ -88,10 +88,10 @@ describe('photos refused from their header, before decoding', () => {
       const res = await upload(bomb);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
-        statusCode: 400,
-        message: 'The photo is 1 × 39,000,000 pixels: at most 10,000 pixels on a side',
+        status: 400,
+        detail: 'The photo is 1 × 39,000,000 pixels: at most 10,000 pixels on a side',
       });
-      expect(res.json().message).toBe(API_ERRORS.imageSideTooLong(1, 39_000_000, IMAGE_SHAPE.maxSide));
+      expect(res.json().detail).toBe(API_ERRORS.imageSideTooLong(1, 39_000_000, IMAGE_SHAPE.maxSide));
       expect(photoQueue.waiting).toBe(0);
     } finally {
       await release();
@@ -106,7 +106,7 @@ describe('photos refused from their header, before decoding', () => {
     const before = await storedImages();
     const res = await upload(await pngImage(width, height));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, message: API_ERRORS.imageTooNarrow(width, height, IMAGE_SHAPE.maxAspectRatio) });
+    expect(res.json()).toMatchObject({ status: 400, detail: API_ERRORS.imageTooNarrow(width, height, IMAGE_SHAPE.maxAspectRatio) });
     expect(await storedImages()).toBe(before);
   });
 
@@ -153,7 +153,7 @@ describe('one photo at a time per process', () => {
     const refused = await upload(png);
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toBe('5');
-    expect(refused.json()).toEqual({ statusCode: 503, message: API_ERRORS.imageProcessingBusy });
+    expect(refused.json()).toMatchObject({ status: 503, detail: API_ERRORS.imageProcessingBusy });
     expect(photoQueue.waiting).toBe(PHOTO_QUEUE_MAX_WAITING);
 
     await release();
@@ -207,7 +207,7 @@ describe('photo reads from memory', () => {
     for (const url of [photo.url, largeImageUrl(photo.url)]) {
       const res = await get(url);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ statusCode: 404, message: API_ERRORS.imageNotFound });
+      expect(res.json()).toMatchObject({ status: 404, detail: API_ERRORS.imageNotFound });
     }
     expect((await get(photo.url, etag)).statusCode).toBe(404);
   });

@@ -1,17 +1,15 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  API_ERRORS,
   apiErrorSchema,
   IMAGE_UPLOAD,
   idParam,
   isUuid,
   uploadedImageSchema,
   uploadedImageUrl,
-  type ApiError,
 } from '../../shared';
 import { setNoStore } from '../lib/cache-headers';
-import { InvalidInputError, NotFoundError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import { photoQueue, processUploadedImage } from './image-processing';
 import { findImageBytes, imageExists, insertProductImage, type ImageSize } from './images-repository';
 import { PhotoQueueFullError } from './photo-queue';
@@ -19,11 +17,7 @@ import { PhotoQueueFullError } from './photo-queue';
 /** About how long the uploads ahead take (one photo is usually done in a second or two). */
 const BUSY_RETRY_AFTER_SECONDS = 5;
 
-const sendBusy = (reply: FastifyReply) =>
-  reply
-    .code(503)
-    .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
-    .send({ statusCode: 503, message: API_ERRORS.imageProcessingBusy } satisfies ApiError);
+const busy = () => new DomainError('IMAGE_PROCESSING_BUSY', {}, { retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS });
 
 /** `If-None-Match` may list several tags, or `*`; weak comparison, as RFC 9110 says for GET. */
 function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
@@ -48,14 +42,10 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The app-wide messages speak of JSON bodies; an upload gets the photo's own wording. Anything
   // else is thrown on to the app's error handler.
-  app.setErrorHandler((error: FastifyError | PhotoQueueFullError, _request, reply) => {
-    if (error instanceof PhotoQueueFullError) return sendBusy(reply);
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ statusCode: 413, message: API_ERRORS.imageTooLarge } satisfies ApiError);
-    }
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).send({ statusCode: 415, message: API_ERRORS.imageNotAnImage } satisfies ApiError);
-    }
+  app.setErrorHandler((error: FastifyError | PhotoQueueFullError) => {
+    if (error instanceof PhotoQueueFullError) throw busy();
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new DomainError('IMAGE_TOO_LARGE');
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw new DomainError('IMAGE_TYPE_UNSUPPORTED');
     throw error;
   });
 
@@ -83,7 +73,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       setNoStore(reply);
       const file = request.body;
-      if (!Buffer.isBuffer(file) || file.length === 0) throw new InvalidInputError(API_ERRORS.imageNotAnImage, { field: 'file' });
+      if (!Buffer.isBuffer(file) || file.length === 0) throw new DomainError('IMAGE_NOT_AN_IMAGE', {}, { field: 'file' });
       const image = await processUploadedImage(file);
       const row = await insertProductImage(app.db, image, request.identity!, file.length);
       request.log.info({ imageId: row.id, by: request.identity!.userId, bytes: file.length }, 'product photo uploaded');
@@ -95,14 +85,14 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { photos } = app.catalogueCache;
   const serve = (size: ImageSize) => async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const id = request.params.id.toLowerCase();
-    if (!isUuid(id)) throw new NotFoundError(API_ERRORS.imageNotFound);
+    if (!isUuid(id)) throw new DomainError('IMAGE_NOT_FOUND');
     // The bytes under an id never change (a new photo gets a new id), so the id is a strong ETag,
     // and browsers and CDNs may keep the photo for a year without asking again.
     const photo = await photos.read(`${id}/${size}`, `"${id}-${size}"`, {
       load: () => findImageBytes(app.db, id, size),
       exists: () => imageExists(app.db, id),
     });
-    if (!photo) throw new NotFoundError(API_ERRORS.imageNotFound);
+    if (!photo) throw new DomainError('IMAGE_NOT_FOUND');
     reply
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('etag', photo.etag)
@@ -118,6 +108,6 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/images/:id/large', { schema: { ...photo, summary: 'A product photo, 1200 px wide' }, config: { binaryResponse } }, serve('large'));
 };
 
-async function refuseWhileQueueFull(_request: FastifyRequest, reply: FastifyReply) {
-  if (photoQueue.full) return sendBusy(reply);
+async function refuseWhileQueueFull() {
+  if (photoQueue.full) throw busy();
 }

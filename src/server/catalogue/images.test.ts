@@ -46,7 +46,7 @@ describe('POST /api/images', () => {
     const before = await storedImages();
     const res = await upload(png, 'image/png', caller ? customer : null);
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ statusCode: status, message });
+    expect(res.json()).toMatchObject({ status, detail: message });
     expect(await storedImages()).toBe(before);
   });
 
@@ -113,7 +113,7 @@ describe('POST /api/images', () => {
     const before = await storedImages();
     const res = await upload(await make(), contentType);
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, message: API_ERRORS.imageNotAnImage });
+    expect(res.json()).toMatchObject({ status: 400, detail: API_ERRORS.imageNotAnImage });
     expect(await storedImages()).toBe(before);
   });
 
@@ -123,7 +123,7 @@ describe('POST /api/images', () => {
     expect(bomb.length).toBeLessThan(1000);
     const res = await upload(bomb);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, message: API_ERRORS.imageSideTooLong(50_000, 50_000, IMAGE_SHAPE.maxSide) });
+    expect(res.json()).toMatchObject({ status: 400, detail: API_ERRORS.imageSideTooLong(50_000, 50_000, IMAGE_SHAPE.maxSide) });
     expect(await storedImages()).toBe(before);
   });
 
@@ -131,7 +131,7 @@ describe('POST /api/images', () => {
     const before = await storedImages();
     const res = await upload(pngClaimingSize(IMAGE_SHAPE.maxSide, 4_001));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, message: API_ERRORS.imageTooManyPixels });
+    expect(res.json()).toMatchObject({ status: 400, detail: API_ERRORS.imageTooManyPixels });
     expect(await storedImages()).toBe(before);
   });
 
@@ -139,11 +139,11 @@ describe('POST /api/images', () => {
     const before = await storedImages();
     const tooBig = await upload(Buffer.alloc(IMAGE_UPLOAD.maxBytes + 1, 1));
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json()).toEqual({ statusCode: 413, message: API_ERRORS.imageTooLarge });
+    expect(tooBig.json()).toMatchObject({ status: 413, detail: API_ERRORS.imageTooLarge });
     // At the limit the body is accepted and judged by its content (these bytes are no image).
     const atLimit = await upload(Buffer.alloc(IMAGE_UPLOAD.maxBytes, 1));
     expect(atLimit.statusCode).toBe(400);
-    expect(atLimit.json().message).toBe(API_ERRORS.imageNotAnImage);
+    expect(atLimit.json().detail).toBe(API_ERRORS.imageNotAnImage);
     expect(await storedImages()).toBe(before);
   });
 
@@ -153,7 +153,7 @@ describe('POST /api/images', () => {
       const before = await storedImages();
       const res = await upload(contentType === 'application/json' ? '{"file":"x"}' : png, contentType);
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ statusCode: 415, message: API_ERRORS.imageNotAnImage });
+      expect(res.json()).toMatchObject({ status: 415, detail: API_ERRORS.imageNotAnImage });
       expect(await storedImages()).toBe(before);
     },
   );
@@ -168,7 +168,7 @@ describe('POST /api/images', () => {
       payload: JSON.stringify({ ...buildProductInput(), description: 'x'.repeat(200 * 1024) }),
     });
     expect(big.statusCode).toBe(413);
-    expect(big.json().message).toBe(API_ERRORS.bodyTooLarge);
+    expect(big.json().detail).toBe(API_ERRORS.bodyTooLarge);
   });
 });
 
@@ -177,7 +177,7 @@ describe('GET /api/images/:id', () => {
     for (const url of [`/api/images/${id}`, `/api/images/${id}/large`]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ statusCode: 404, message: API_ERRORS.imageNotFound });
+      expect(res.json()).toMatchObject({ status: 404, detail: API_ERRORS.imageNotFound });
     }
   });
 });

@@ -2,7 +2,6 @@ import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  API_ERRORS,
   apiErrorSchema,
   idParam,
   isUuid,
@@ -11,10 +10,9 @@ import {
   NEXT_CURSOR_HEADER,
   toolSchema,
   TOTAL_COUNT_HEADER,
-  type ApiError,
   type ItemsQuery,
 } from '../../shared';
-import { NotFoundError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import { CATALOGUE_CACHE_CONTROL } from '../lib/cache-headers';
 import { CACHED_READ_ROUTE } from '../lib/cached-read-route';
 import { RETRY_AFTER_SECONDS } from '../lib/database-unavailable';
@@ -80,19 +78,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   const readFor = <T>(request: FastifyRequest, read: () => Promise<T>) => clientReads.run(clientOf.get(request) ?? request.ip, read);
 
   // Both refusals leave the request as if it had not come: the client may send it again shortly.
-  app.setErrorHandler((error: FastifyError | ClientReadsFullError | CatalogueQueryTimeoutError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | ClientReadsFullError | CatalogueQueryTimeoutError, request) => {
     if (error instanceof ClientReadsFullError) {
-      return reply
-        .code(429)
-        .header('retry-after', String(CLIENT_READS_RETRY_AFTER_SECONDS))
-        .send({ statusCode: 429, message: API_ERRORS.tooManyRequests } satisfies ApiError);
+      throw new DomainError('TOO_MANY_REQUESTS', {}, { retryAfterSeconds: CLIENT_READS_RETRY_AFTER_SECONDS });
     }
     if (error instanceof CatalogueQueryTimeoutError) {
       request.log.warn({ req: request }, 'catalogue query stopped by its time limit');
-      return reply
-        .code(503)
-        .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send({ statusCode: 503, message: API_ERRORS.catalogueBusy } satisfies ApiError);
+      throw new DomainError('CATALOGUE_BUSY', {}, { retryAfterSeconds: RETRY_AFTER_SECONDS });
     }
     throw error;
   });
@@ -145,12 +137,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     (request, reply) => {
       const { id } = request.params;
       // A malformed id names no tool: the same 404 as an unknown one, and no query.
-      if (!isUuid(id)) throw new NotFoundError(API_ERRORS.toolNotFound);
+      if (!isUuid(id)) throw new DomainError('TOOL_NOT_FOUND');
       return answerFromCache(request, reply, singleTools, toolKey(id), () =>
         readFor(request, async () => {
           const tool = await findTool(app.db, id);
           // Not cached: an unknown id costs its query every time, as before, and fills no memory.
-          if (!tool) throw new NotFoundError(API_ERRORS.toolNotFound);
+          if (!tool) throw new DomainError('TOOL_NOT_FOUND');
           return { json: reply.serialize(tool), headers: { 'cache-control': CATALOGUE_CACHE_CONTROL } };
         }),
       );

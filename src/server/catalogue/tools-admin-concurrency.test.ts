@@ -59,8 +59,8 @@ describe('a restock while customers buy', () => {
       expect(await auditFor(tool.id)).toBe(1);
     } else {
       expect(restock!.statusCode).toBe(409);
-      const now = Number(restock!.json().message.match(/now (\d+)/)[1]);
-      expect(restock!.json().message).toBe(API_ERRORS.stockChangedMeanwhile(now));
+      const now = Number(restock!.json().detail.match(/now (\d+)/)[1]);
+      expect(restock!.json().detail).toBe(API_ERRORS.stockChangedMeanwhile(now));
       expect(now).toBeLessThan(20);
       expect(await stockOf(tool.id)).toBe(20 - sold);
       expect(await auditFor(tool.id)).toBe(0);
@@ -101,7 +101,7 @@ describe('a delete while customers buy', () => {
     expect(deletion!.json()).toEqual({ deletedCount: 1 });
     for (const res of sales) {
       expect([201, 404]).toContain(res.statusCode);
-      if (res.statusCode === 404) expect(res.json().message).toBe(API_ERRORS.toolNotFound);
+      if (res.statusCode === 404) expect(res.json().detail).toBe(API_ERRORS.toolNotFound);
     }
     const placed = sales.filter((res) => res.statusCode === 201).map((res) => res.json().insertedId as string);
     for (const id of placed) {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { API_ERRORS, dollarsToCents, UPLOADED_IMAGE_PATH, VALIDATION, sellableOrSoldOut, type ProductCreate, type ProductPatch, type Tool } from '../../shared';
+import { dollarsToCents, UPLOADED_IMAGE_PATH, sellableOrSoldOut, type ProductCreate, type ProductPatch, type Tool } from '../../shared';
 import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { productImages, tools } from '../db/schema';
 import type { Identity } from '../identity/identity';
 import { publishChange } from '../lib/change-bus';
-import { ConflictError, InvalidInputError, NotFoundError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import { setStock } from './stock';
 import { toApiTool, type ToolRow } from './tools-repository';
 
@@ -20,7 +20,7 @@ async function assertImageUsable(tx: AppTransaction, image: string): Promise<voi
   if (!UPLOADED_IMAGE_PATH.test(image)) return;
   const id = image.slice(image.lastIndexOf('/') + 1);
   const [found] = await tx.select({ id: productImages.id }).from(productImages).where(eq(productImages.id, id)).limit(1);
-  if (!found) throw new InvalidInputError(API_ERRORS.imageNotFound, { field: 'image' });
+  if (!found) throw new DomainError('UNKNOWN_IMAGE', {}, { field: 'image' });
 }
 
 /**
@@ -30,7 +30,7 @@ async function assertImageUsable(tx: AppTransaction, image: string): Promise<voi
  */
 function assertSellableOrSoldOut(tool: Pick<ToolRow, 'minQty' | 'availableQty'>): void {
   if (!sellableOrSoldOut(tool)) {
-    throw new InvalidInputError(VALIDATION.productMinQtyAboveAvailable, { field: 'minQty' });
+    throw new DomainError('MIN_QTY_ABOVE_AVAILABLE', {}, { field: 'minQty' });
   }
 }
 
@@ -66,12 +66,12 @@ export async function createTool(db: AppDatabase, admin: Identity, input: Produc
 export async function updateTool(db: AppDatabase, admin: Identity, id: string, patch: ProductPatch): Promise<number> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(tools).where(eq(tools.id, id)).for('no key update');
-    if (!current) throw new NotFoundError(API_ERRORS.toolNotFound);
+    if (!current) throw new DomainError('TOOL_NOT_FOUND');
 
     const { expectedAvailableQty, availableQty, price, ...fields } = patch;
     // The admin typed a new stock figure over the one they saw; a sale since then must not vanish.
     if (availableQty !== undefined && expectedAvailableQty !== undefined && current.availableQty !== expectedAvailableQty) {
-      throw new ConflictError(API_ERRORS.stockChangedMeanwhile(current.availableQty));
+      throw new DomainError('STOCK_CHANGED_MEANWHILE', { available: current.availableQty });
     }
     const merged: ToolRow = {
       ...current,
@@ -103,7 +103,7 @@ export async function updateTool(db: AppDatabase, admin: Identity, id: string, p
       // The row is locked, so the stock is still `current.availableQty`; passing it keeps the
       // update conditional all the same, should the locking above ever change.
       after = (await setStock(tx, id, merged.availableQty, current.availableQty)) ?? undefined;
-      if (!after) throw new ConflictError(API_ERRORS.stockChangedMeanwhile(current.availableQty));
+      if (!after) throw new DomainError('STOCK_CHANGED_MEANWHILE', { available: current.availableQty });
     }
     await recordAudit(tx, admin, { action: 'tool.updated', targetId: id, before, after: auditedTool(after!) });
     await publishChange(tx, 'tools');
@@ -119,7 +119,7 @@ export async function updateTool(db: AppDatabase, admin: Identity, id: string, p
 export async function deleteTool(db: AppDatabase, admin: Identity, id: string): Promise<number> {
   return db.transaction(async (tx) => {
     const [deleted] = await tx.delete(tools).where(eq(tools.id, id)).returning();
-    if (!deleted) throw new NotFoundError(API_ERRORS.toolNotFound);
+    if (!deleted) throw new DomainError('TOOL_NOT_FOUND');
     await recordAudit(tx, admin, { action: 'tool.deleted', targetId: id, before: auditedTool(deleted), after: null });
     await publishChange(tx, 'tools');
     return 1;

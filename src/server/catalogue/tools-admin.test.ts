@@ -83,7 +83,7 @@ describe('who may change the catalogue', () => {
       const [toolsBefore, auditBefore] = [await toolRows(), await auditCount()];
       const res = await t.app.inject(request(tool!.id, caller === 'customer' ? customer : null));
       expect(res.statusCode).toBe(status);
-      expect(res.json()).toEqual({ statusCode: status, message });
+      expect(res.json()).toMatchObject({ status, detail: message });
       expect(await toolRows()).toEqual(toolsBefore);
       expect(await auditCount()).toBe(auditBefore);
     });
@@ -193,8 +193,8 @@ describe('POST /api/items', () => {
     const res = await t.app.inject(post(payload));
     expect(res.statusCode, res.body).toBe(400);
     const body = res.json();
-    expect(body.message).toBe(message);
-    expect(body.errors).toContainEqual({ field, message });
+    expect(body.detail).toBe(message);
+    expect(body.errors).toContainEqual({ field, detail: message });
     expect(await toolCount()).toBe(countBefore);
     expect(await auditCount()).toBe(auditBefore);
   });
@@ -241,7 +241,7 @@ describe('PATCH /api/items/:id', () => {
     const written = await auditWrittenBy(async () => {
       const res = await t.app.inject(patch(tool._id, { name: 'Renamed too', availableQty: 50, expectedAvailableQty: 10 }));
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.stockChangedMeanwhile(7) });
+      expect(res.json()).toMatchObject({ status: 409, detail: API_ERRORS.stockChangedMeanwhile(7) });
     });
     expect(written).toEqual([]);
     // Nothing of the edit was kept, not even the name.
@@ -292,8 +292,8 @@ describe('PATCH /api/items/:id', () => {
     const auditBefore = await auditCount();
     const res = await t.app.inject(patch(tool._id, payload));
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().message).toBe(message);
-    expect(res.json().errors).toContainEqual({ field, message });
+    expect(res.json().detail).toBe(message);
+    expect(res.json().errors).toContainEqual({ field, detail: message });
     expect((await getTool(tool._id)).json()).toEqual(tool);
     expect(await auditCount()).toBe(auditBefore);
   });
@@ -311,7 +311,7 @@ describe('PATCH /api/items/:id', () => {
     const auditBefore = await auditCount();
     const res = await t.app.inject(patch(id, { name: 'Nobody home' }));
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ statusCode: 404, message: API_ERRORS.toolNotFound });
+    expect(res.json()).toMatchObject({ status: 404, detail: API_ERRORS.toolNotFound });
     expect(await auditCount()).toBe(auditBefore);
   });
 });
@@ -336,14 +336,14 @@ describe('DELETE /api/items/:id', () => {
     // Again: the tool is gone.
     const again = await t.app.inject(del(id));
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ statusCode: 404, message: API_ERRORS.toolNotFound });
+    expect(again.json()).toMatchObject({ status: 404, detail: API_ERRORS.toolNotFound });
   });
 
   it.each([UNKNOWN_ID, 'not-an-id'])('answers 404 for the tool %s and audits nothing', async (id) => {
     const [countBefore, auditBefore] = [await toolCount(), await auditCount()];
     const res = await t.app.inject(del(id));
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe(API_ERRORS.toolNotFound);
+    expect(res.json().detail).toBe(API_ERRORS.toolNotFound);
     expect(await toolCount()).toBe(countBefore);
     expect(await auditCount()).toBe(auditBefore);
   });
@@ -373,7 +373,7 @@ describe('DELETE /api/items/:id', () => {
       payload: { orderId: order._id, totalPrice: 51 },
     });
     expect(pay.statusCode).toBe(409);
-    expect(pay.json()).toEqual({ statusCode: 409, message: API_ERRORS.toolNoLongerSold });
+    expect(pay.json()).toMatchObject({ status: 409, detail: API_ERRORS.toolNoLongerSold });
 
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/order/${order._id}`, headers: bearer(customer) });
     expect(removed.statusCode).toBe(200);

@@ -48,7 +48,7 @@ describe('POST /api/queries', () => {
     const before = await storedCount();
     const res = await t.app.inject({ method: 'POST', url: '/api/queries', payload: { ...valid, ...change } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, message, errors: [{ field, message }] });
+    expect(res.json()).toMatchObject({ status: 400, detail: message, errors: [{ field, detail: message }] });
     expect(await storedCount()).toBe(before);
   });
 
@@ -60,7 +60,7 @@ describe('POST /api/queries', () => {
       payload: '{"name": "Dana",',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ statusCode: 400, message: 'The request body is not valid JSON' });
+    expect(res.json()).toMatchObject({ status: 400, detail: 'The request body is not valid JSON' });
   });
 
   it('refuses a body that is not an object with 400', async () => {
@@ -71,14 +71,14 @@ describe('POST /api/queries', () => {
       payload: '[1,2,3]',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('The request body must be a JSON object');
+    expect(res.json().detail).toBe('The request body must be a JSON object');
   });
 
   it('refuses an oversized body with 413 and stores nothing', async () => {
     const before = await storedCount();
     const res = await t.app.inject({ method: 'POST', url: '/api/queries', payload: { ...valid, message: 'x'.repeat(200_000) } });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ statusCode: 413, message: 'The request body is too large' });
+    expect(res.json()).toMatchObject({ status: 413, detail: 'The request body is too large' });
     expect(await storedCount()).toBe(before);
   });
 
@@ -90,7 +90,7 @@ describe('POST /api/queries', () => {
       payload: 'hello',
     });
     expect(res.statusCode).toBe(415);
-    expect(res.json().statusCode).toBe(415);
+    expect(res.json().status).toBe(415);
   });
 });
 
@@ -105,7 +105,7 @@ describe('POST /api/queries rate limit', () => {
       }
       expect(codes).toEqual([201, 201, 201, 429]);
       const res = await limited.app.inject({ method: 'POST', url: '/api/queries', payload: valid });
-      expect(res.json()).toEqual({ statusCode: 429, message: 'Too many requests, please try again later' });
+      expect(res.json()).toMatchObject({ status: 429, detail: 'Too many requests, please try again later' });
     } finally {
       await limited.close();
     }

@@ -80,7 +80,7 @@ describe('GET /api/queries (admin)', () => {
   it('refuses a bad filter with 400 naming it', async () => {
     const res = await list('?handled=maybe');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, message: "handled must be 'true' or 'false'", errors: [{ field: 'handled' }] });
+    expect(res.json()).toMatchObject({ status: 400, detail: "handled must be 'true' or 'false'", errors: [{ field: 'handled' }] });
   });
 });
 
@@ -119,7 +119,7 @@ describe('PATCH /api/queries/:id (admin)', () => {
     const before = await auditCount();
     const res = await mark(id, true);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ statusCode: 404, message: API_ERRORS.queryNotFound });
+    expect(res.json()).toMatchObject({ status: 404, detail: API_ERRORS.queryNotFound });
     expect(await auditCount()).toBe(before);
   });
 
@@ -128,7 +128,7 @@ describe('PATCH /api/queries/:id (admin)', () => {
     const before = await auditCount();
     const res = await mark(id, 'yes');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, message: 'handled must be true or false' });
+    expect(res.json()).toMatchObject({ status: 400, detail: 'handled must be true or false' });
     expect((await stored(id))!.handledAt).toBeNull();
     expect(await auditCount()).toBe(before);
   });
@@ -144,7 +144,7 @@ describe('who may read and mark messages', () => {
     const before = { audit: await auditCount(), row: await stored(id) };
     for (const res of [await list('', caller), await mark(id, true, caller)]) {
       expect(res.statusCode).toBe(status);
-      expect(res.json()).toEqual({ statusCode: status, message });
+      expect(res.json()).toMatchObject({ status, detail: message });
     }
     expect(await stored(id)).toEqual(before.row);
     expect(await auditCount()).toBe(before.audit);

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  API_ERRORS,
   apiErrorSchema,
   contactMessageSchema,
   contactQuerySchema,
@@ -14,7 +13,7 @@ import {
   TOTAL_COUNT_HEADER,
 } from '../../shared';
 import { setNoStore } from '../lib/cache-headers';
-import { NotFoundError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import { insertContactQuery, listContactQueries, setQueryHandled, toContactMessage } from './contact-repository';
 import { PAGED_LIST_HEADERS } from '../plugins/api-docs-operations';
 
@@ -79,7 +78,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ storeUrl: string }> = async 
       setNoStore(reply);
       const { id } = request.params;
       const result = isUuid(id) ? await setQueryHandled(app.db, id, request.body.handled, request.identity!) : { found: false, modified: false };
-      if (!result.found) throw new NotFoundError(API_ERRORS.queryNotFound);
+      if (!result.found) throw new DomainError('MESSAGE_NOT_FOUND');
       return { modifiedCount: result.modified ? 1 : 0 };
     },
   );

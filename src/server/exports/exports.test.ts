@@ -166,7 +166,7 @@ describe('GET /api/orders.csv', () => {
   ])('refuses %s with 400 naming the parameter, as JSON', async (query, field, message) => {
     const res = await get(`/api/orders.csv${query}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, message, errors: [{ field, message }] });
+    expect(res.json()).toMatchObject({ status: 400, detail: message, errors: [{ field, detail: message }] });
   });
 });
 
@@ -211,6 +211,6 @@ describe('who may export', () => {
     const headers: Record<string, string> = how === 'token' ? bearer(customer) : how === 'cookie' ? { cookie: customer.cookie } : {};
     const res = await get(url, headers);
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ statusCode: status, message });
+    expect(res.json()).toMatchObject({ status, detail: message });
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminOrdersFilterSchema, API_ERRORS, apiErrorSchema } from '../../shared';
-import { NotAllowedError, NotSignedInError } from '../lib/domain-errors';
+import { adminOrdersFilterSchema, apiErrorSchema } from '../../shared';
+import { DomainError } from '../lib/domain-errors';
 import { csvFileName } from './csv';
 import { sendCsv } from './csv-stream';
 import { ORDERS_CSV_HEADER, ordersCsvChunks } from './orders-csv';
@@ -11,8 +11,8 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
 
 /** After requireUserOrSession: the caller is an admin now (the role is read from the database on every request). */
 async function requireAdminRole(request: FastifyRequest) {
-  if (!request.identity) throw new NotSignedInError(API_ERRORS.signInRequired);
-  if (request.identity.role !== 'admin') throw new NotAllowedError(API_ERRORS.forbidden);
+  if (!request.identity) throw new DomainError('SIGN_IN_REQUIRED');
+  if (request.identity.role !== 'admin') throw new DomainError('FORBIDDEN');
 }
 
 /**

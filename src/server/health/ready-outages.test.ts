@@ -91,7 +91,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('GET /api/ready when the Postg
       const res = await app.inject(request);
       expect(res.statusCode, request.url).toBe(503);
       expect(res.headers['retry-after'], request.url).toBe('5');
-      expect(res.json(), request.url).toMatchObject({ statusCode: 503, message: API_ERRORS.databaseUnavailable });
+      expect(res.json(), request.url).toMatchObject({ status: 503, detail: API_ERRORS.databaseUnavailable });
     }
     await proxy.start();
     expect((await app.inject({ method: 'GET', url: '/api/items?q=anything-uncached' })).statusCode).toBe(200);

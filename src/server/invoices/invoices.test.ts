@@ -86,7 +86,7 @@ describe('GET /api/orders/:id/invoice.pdf', () => {
     const id = await unpaidOrder(cast.A);
     const unpaid = await invoiceOf(id, bearer(cast.A));
     expect(unpaid.statusCode).toBe(409);
-    expect(unpaid.json().message).toBe('An invoice exists only for a paid order');
+    expect(unpaid.json().detail).toBe('An invoice exists only for a paid order');
     expect((await invoiceOf(id, bearer(cast.B))).statusCode).toBe(404);
   });
 
@@ -152,7 +152,7 @@ describe('GET /api/orders/:id/invoice.pdf', () => {
     }
     const refused = await invoiceOf('nope', bearer(eager));
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe('Too many requests, please try again later');
+    expect(refused.json().detail).toBe('Too many requests, please try again later');
     // Another person is counted apart.
     expect((await invoiceOf('nope', bearer(cast.B))).statusCode).toBe(404);
   });

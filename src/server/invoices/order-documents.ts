@@ -1,7 +1,7 @@
-import { API_ERRORS, COMPANY } from '../../shared';
+import { COMPANY } from '../../shared';
 import type { AppDatabase } from '../db/client';
 import type { Identity } from '../identity/identity';
-import { ConflictError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import { existingOrder, visibleOrder } from '../orders/order-access';
 import { readSettings } from '../settings/settings-repository';
 import { invoiceFileName, renderInvoicePdf } from './invoice-pdf';
@@ -22,7 +22,7 @@ export async function invoicePdfOf(db: AppDatabase, orderId: string, viewer: Pic
   // Another customer's order is not found, as a missing one (orders/order-access.ts).
   const order = await visibleOrder(db, orderId, viewer);
   const invoice = order.paid ? await findInvoice(db, order.id) : null;
-  if (!invoice) throw new ConflictError(API_ERRORS.invoiceOnlyPaid);
+  if (!invoice) throw new DomainError('INVOICE_ONLY_FOR_PAID_ORDERS');
   const bytes = await renderInvoicePdf({ invoice, order, contact: { email: COMPANY.email, phone: COMPANY.phone } });
   return { fileName: invoiceFileName(invoice.number), bytes };
 }
@@ -30,7 +30,7 @@ export async function invoicePdfOf(db: AppDatabase, orderId: string, viewer: Pic
 /** An order's packing slip, for admins (the route checks the role). Unpaid orders are not packed: 409. */
 export async function packingSlipPdfOf(db: AppDatabase, orderId: string): Promise<PdfFile> {
   const order = await existingOrder(db, orderId);
-  if (!order.paid) throw new ConflictError(API_ERRORS.packingSlipOnlyPaid);
+  if (!order.paid) throw new DomainError('PACKING_SLIP_ONLY_FOR_PAID_ORDERS');
   const settings = await readSettings(db);
   const bytes = await renderPackingSlipPdf({ order, storeName: settings.companyName });
   return { fileName: packingSlipFileName(order.number), bytes };

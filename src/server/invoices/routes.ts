@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_ERRORS, apiErrorSchema, idParam } from '../../shared';
+import { apiErrorSchema, idParam } from '../../shared';
 import { setNoStore } from '../lib/cache-headers';
-import { TooFrequentError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import { invoicePdfOf, packingSlipPdfOf, type PdfFile } from './order-documents';
 
 /**
@@ -31,7 +31,7 @@ const documentRateLimit = {
   timeWindow: '1 minute',
   hook: 'preHandler' as const,
   keyGenerator: (request: FastifyRequest) => `pdf:${request.identity?.userId ?? request.ip}`,
-  errorResponseBuilder: () => new TooFrequentError(API_ERRORS.tooManyRequests),
+  errorResponseBuilder: () => new DomainError('TOO_MANY_REQUESTS'),
 };
 
 /**

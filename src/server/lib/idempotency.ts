@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { API_ERRORS, IDEMPOTENCY_KEY_HEADER } from '../../shared';
+import { IDEMPOTENCY_KEY_HEADER } from '../../shared';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { InvalidInputError, UnprocessableError } from './domain-errors';
+import { DomainError } from './domain-errors';
 
 /**
  * Retries made safe (IETF draft "The Idempotency-Key HTTP Header Field"; Stripe works the same
@@ -21,7 +21,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   const header = request.headers[IDEMPOTENCY_KEY_HEADER];
   if (header === undefined) return null;
   if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
-    throw new InvalidInputError(API_ERRORS.idempotencyKeyInvalid, { field: 'Idempotency-Key' });
+    throw new DomainError('IDEMPOTENCY_KEY_INVALID', {}, { field: 'Idempotency-Key' });
   }
   return header;
 }
@@ -56,7 +56,7 @@ const keyOf = (request: KeyedRequest) => and(eq(idempotencyKeys.userId, request.
 async function storedAnswer<T>(db: AppDatabase | AppTransaction, request: KeyedRequest): Promise<StoredAnswer<T> | null> {
   const [earlier] = await db.select().from(idempotencyKeys).where(keyOf(request));
   if (!earlier) return null;
-  if (earlier.fingerprint !== request.fingerprint) throw new UnprocessableError(API_ERRORS.idempotencyKeyReused, { field: 'Idempotency-Key' });
+  if (earlier.fingerprint !== request.fingerprint) throw new DomainError('IDEMPOTENCY_KEY_REUSED', {}, { field: 'Idempotency-Key' });
   return { statusCode: earlier.statusCode, body: earlier.response as T };
 }
 

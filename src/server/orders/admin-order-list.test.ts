@@ -191,7 +191,7 @@ describe('bad parameters', () => {
   ])('refuses %s with 400 naming the parameter', async (query, field, message) => {
     const res = await list(query);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, message, errors: [{ field, message }] });
+    expect(res.json()).toMatchObject({ status: 400, detail: message, errors: [{ field, detail: message }] });
   });
 });
 
@@ -203,7 +203,7 @@ describe('who may list', () => {
     for (const query of ['', '?q=dana', '?sort=total']) {
       const res = await list(query, who ? customer : null);
       expect(res.statusCode).toBe(status);
-      expect(res.json()).toEqual({ statusCode: status, message });
+      expect(res.json()).toMatchObject({ status, detail: message });
     }
   });
 });

@@ -45,7 +45,7 @@ describe('one customer sending 40 orders at once (cap 10)', () => {
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(CAP);
     const refused = results.filter((r) => r.statusCode !== 201);
     expect(refused).toHaveLength(ATTEMPTS - CAP);
-    for (const res of refused) expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.tooManyUnpaidOrders(CAP) });
+    for (const res of refused) expect(res.json()).toMatchObject({ status: 409, detail: API_ERRORS.tooManyUnpaidOrders(CAP) });
 
     const listed = await t.app.inject({ method: 'GET', url: `/api/order/${customer.email}?limit=100`, headers: bearer(customer) });
     expect(listed.headers['x-total-count']).toBe(String(CAP));
@@ -94,7 +94,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('the same races spread over tw
     const results = await Promise.all(Array.from({ length: ATTEMPTS }, (_v, i) => orderOver(cluster.servers[i % 2]!, customer, tools[i % tools.length]!.id, 1)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(CAP);
     for (const res of results.filter((r) => r.status !== 201)) {
-      expect(res).toEqual({ status: 409, body: { statusCode: 409, message: API_ERRORS.tooManyUnpaidOrders(CAP) } });
+      expect(res).toMatchObject({ status: 409, body: { status: 409, detail: API_ERRORS.tooManyUnpaidOrders(CAP) } });
     }
   });
 
@@ -119,7 +119,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('the same races spread over tw
     );
     expect(paid.filter((r) => r.status === 200)).toHaveLength(10);
     for (const res of paid.filter((r) => r.status !== 200)) {
-      expect(res).toEqual({ status: 409, body: { statusCode: 409, message: API_ERRORS.soldOutBeforePayment(`${tool!.name}`) } });
+      expect(res).toMatchObject({ status: 409, body: { status: 409, detail: API_ERRORS.soldOutBeforePayment(`${tool!.name}`) } });
     }
     expect(await stockOf(tool!.id)).toBe(0);
     const sold = await cluster.direct.db.query.orders.findMany({ where: (o, { eq: is }) => is(o.paid, true) });

@@ -67,7 +67,7 @@ describe('buying the last units at the same time (decision 019: the payment take
     for (const p of refused) {
       const res = p.confirm ?? p.intent;
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.soldOutBeforePayment(tool.name) });
+      expect(res.json()).toMatchObject({ status: 409, detail: API_ERRORS.soldOutBeforePayment(tool.name) });
     }
     expect(await stockOf(tool.id)).toBe(0);
 
@@ -97,7 +97,7 @@ describe('buying the last units at the same time (decision 019: the payment take
     expect(paid.filter((p) => p.confirm?.statusCode === 200)).toHaveLength(3);
     for (const p of paid.filter((x) => x.confirm?.statusCode !== 200)) {
       const res = p.confirm ?? p.intent;
-      expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.soldOutBeforePayment(`${tool.name} (only 1 left)`) });
+      expect(res.json()).toMatchObject({ status: 409, detail: API_ERRORS.soldOutBeforePayment(`${tool.name} (only 1 left)`) });
     }
     expect(await stockOf(tool.id)).toBe(1);
   });
@@ -120,7 +120,7 @@ describe('deleting the same order at the same time', () => {
     for (const r of results.filter((x) => !deleted.includes(x))) {
       // Whoever lost the race is told there was nothing (left) to delete.
       if (r.statusCode === 200) expect(r.json()).toEqual({ deletedCount: 0 });
-      else expect(r.json()).toEqual({ statusCode: 404, message: API_ERRORS.orderNotFound });
+      else expect(r.json()).toMatchObject({ status: 404, detail: API_ERRORS.orderNotFound });
     }
     expect(await stockOf(tool.id)).toBe(10);
     expect(await t.database.db.select().from(orders).where(eq(orders.id, id))).toEqual([]);

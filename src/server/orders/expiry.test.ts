@@ -45,7 +45,7 @@ describe('an unpaid order older than its time to pay', () => {
     await backdate(id, PAY_MINUTES + 1);
     const res = await createIntent(id);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.orderExpired });
+    expect(res.json()).toMatchObject({ status: 409, detail: API_ERRORS.orderExpired });
     expect(await getOrder(id)).toMatchObject({ paid: false, status: 'expired' });
     expect(await stockOf(tool.id)).toBe(5);
   });
@@ -147,14 +147,14 @@ describe('a payment that races the end of the time to pay', () => {
     expect(confirm?.statusCode).toBe(200);
     const res = await settleBy['the confirm call'](p);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.soldOutAfterPayment(true) });
+    expect(res.json()).toMatchObject({ status: 409, detail: API_ERRORS.soldOutAfterPayment(true) });
     expect(await getOrder(p.id)).toMatchObject({ paid: false, status: 'expired', transactionId: null });
     expect(await stockOf(p.toolId)).toBe(0);
     // The money went back (the admin's record of it is tested in payments/pay-delete-race.test.ts).
     const [intent] = await t.database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, p.intentId));
     expect(intent).toMatchObject({ status: 'succeeded', refundedAt: expect.any(Date) });
     // A refunded payment never settles the order later, even once stock is back.
-    expect((await settleBy["the buyer's PATCH"](p)).json()).toEqual({ statusCode: 409, message: API_ERRORS.soldOutAfterPayment(true) });
+    expect((await settleBy["the buyer's PATCH"](p)).json()).toMatchObject({ status: 409, detail: API_ERRORS.soldOutAfterPayment(true) });
   });
 
   // The confirm call can no longer meet this race: it holds the order's row lock from before the
@@ -187,7 +187,7 @@ describe('a payment that races the end of the time to pay', () => {
     await expireStaleOrders(t.database.db, PAY_MINUTES);
     const res = await t.app.inject({ method: 'POST', url: '/api/test-payments/confirm', payload: { clientSecret, card: GOOD_CARD } });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.orderExpired });
+    expect(res.json()).toMatchObject({ status: 409, detail: API_ERRORS.orderExpired });
     const [intent] = await t.database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.orderId, id));
     expect(intent).toMatchObject({ status: 'requires_payment_method', cardLast4: null });
     expect(await getOrder(id)).toMatchObject({ paid: false, status: 'expired' });

@@ -61,10 +61,11 @@ describe('POST /api/order with an Idempotency-Key', () => {
     const before = (await ordersOf(buyer)).length;
     const changed = await placeOrderByApi(t.app, buyer, tool.id, 5, withKey(key));
     expect(changed.statusCode).toBe(422);
-    expect(changed.json()).toEqual({
-      statusCode: 422,
-      message: API_ERRORS.idempotencyKeyReused,
-      errors: [{ field: 'Idempotency-Key', message: API_ERRORS.idempotencyKeyReused }],
+    expect(changed.json()).toMatchObject({
+      status: 422,
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      detail: API_ERRORS.idempotencyKeyReused,
+      errors: [{ field: 'Idempotency-Key', detail: API_ERRORS.idempotencyKeyReused }],
     });
     // The cart's checkout is another call: the key cannot be reused there either.
     expect((await multiOrder(buyer, [{ toolId: tool.id, quantity: 1 }], withKey(key))).statusCode).toBe(422);
@@ -101,7 +102,7 @@ describe('POST /api/order with an Idempotency-Key', () => {
     const before = (await ordersOf(buyer)).length;
     const res = await placeOrderByApi(t.app, buyer, tool.id, 1, withKey(key));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, message: API_ERRORS.idempotencyKeyInvalid, errors: [{ field: 'Idempotency-Key' }] });
+    expect(res.json()).toMatchObject({ status: 400, detail: API_ERRORS.idempotencyKeyInvalid, errors: [{ field: 'Idempotency-Key' }] });
     expect((await ordersOf(buyer)).length).toBe(before);
   });
 
@@ -156,6 +157,6 @@ describe('POST /api/create-payment-intent with an Idempotency-Key', () => {
     expect((await ask(first)).statusCode).toBe(200);
     const res = await ask(second);
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe(API_ERRORS.idempotencyKeyReused);
+    expect(res.json().detail).toBe(API_ERRORS.idempotencyKeyReused);
   });
 });

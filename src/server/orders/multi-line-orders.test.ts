@@ -86,7 +86,7 @@ describe('POST /api/orders', () => {
 
     const { intent, confirm } = await payWithTestCard(t.app, buyer, id);
     expect(confirm).toBeNull();
-    expect(intent.json()).toEqual({ statusCode: 409, message: API_ERRORS.soldOutBeforePayment(`${b!.name} (only 8 left)`) });
+    expect(intent.json()).toMatchObject({ status: 409, detail: API_ERRORS.soldOutBeforePayment(`${b!.name} (only 8 left)`) });
     expect([await stockOf(a!.id), await stockOf(b!.id)]).toEqual([20, 8]);
     expect(await readOrder(id)).toMatchObject({ paid: false, status: null });
   });
@@ -111,7 +111,7 @@ describe('POST /api/orders', () => {
     const body = res.json();
     const expected =
       message === 'minimum' ? API_ERRORS.belowMinimumOf(c!.name, 5) : message === 'stock' ? API_ERRORS.notEnoughStockOf(b!.name, 10) : message;
-    expect(body.message).toBe(expected);
+    expect(body.detail).toBe(expected);
     expect(body.errors?.[0]?.field).toBe(field);
     const after = (await t.app.inject({ method: 'GET', url: `/api/order/${buyer.email}`, headers: bearer(buyer) })).headers['x-total-count'];
     expect(after).toBe(before);

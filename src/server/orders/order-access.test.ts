@@ -161,7 +161,7 @@ describe('order access matrix', () => {
       await expectSuccess(endpoint, res, toolId, order);
       return;
     }
-    expect(res.json()).toEqual({ statusCode: status, message: MESSAGES[status] });
+    expect(res.json()).toMatchObject({ status, detail: MESSAGES[status] });
     // A refused call changed nothing.
     expect((await readOrder(order._id)).json()).toEqual(order);
     expect(await stockOf(toolId)).toBe(STOCK);
@@ -181,7 +181,7 @@ describe("another customer and the owner's order", () => {
       payload: { status: 'pending', transactionId: intentId },
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ statusCode: 404, message: API_ERRORS.orderNotFound });
+    expect(res.json()).toMatchObject({ status: 404, detail: API_ERRORS.orderNotFound });
     expect((await readOrder(order._id)).json()).toEqual(order);
     expect(await stockOf(toolId)).toBe(STOCK);
   });
@@ -224,7 +224,7 @@ describe('lists', () => {
     for (const user of [owner, admin]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/orders/not-an-id', headers: bearer(user) });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ statusCode: 404, message: API_ERRORS.orderNotFound });
+      expect(res.json()).toMatchObject({ status: 404, detail: API_ERRORS.orderNotFound });
     }
   });
 });

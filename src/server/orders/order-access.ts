@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { API_ERRORS, isUuid } from '../../shared';
+import { isUuid } from '../../shared';
 import type { AppDatabase } from '../db/client';
 import type { Identity } from '../identity/identity';
-import { NotAllowedError, NotFoundError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import { findOrder, type OrderWithLines } from './orders-repository';
 
 /**
@@ -12,7 +12,7 @@ import { findOrder, type OrderWithLines } from './orders-repository';
  * guard loaded (`guardedOrder`) and never look at the caller's role.
  */
 
-const notFound = () => new NotFoundError(API_ERRORS.orderNotFound);
+const notFound = () => new DomainError('ORDER_NOT_FOUND');
 
 /** An order id from a path, or 404: a malformed id is an order that does not exist. */
 export function orderIdOrNotFound(id: string): string {
@@ -71,5 +71,5 @@ export async function requireOrderBuyer(request: FastifyRequest): Promise<void> 
  * this; an admin is refused (403), as the spec's PATCH has always answered.
  */
 export async function requireBuyerOfViewedOrder(request: FastifyRequest): Promise<void> {
-  if (guardedOrder(request).userId !== signedIn(request).userId) throw new NotAllowedError(API_ERRORS.forbidden);
+  if (guardedOrder(request).userId !== signedIn(request).userId) throw new DomainError('FORBIDDEN');
 }

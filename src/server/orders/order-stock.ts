@@ -60,8 +60,3 @@ export async function takeOrderStock(tx: AppTransaction, lines: OrderLineRow[]):
   }
   return { kind: 'taken', moves };
 }
-
-/** "3 more Torque Wrench (2 left)" pieces for a message: what is missing, in the buyer's words. */
-export function describeShortages(shortages: Shortage[]): string {
-  return shortages.map((s) => (s.available > 0 ? `${s.productName} (only ${s.available} left)` : s.productName)).join(', ');
-}

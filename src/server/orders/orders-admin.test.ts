@@ -142,7 +142,7 @@ describe('GET /api/orders (admin)', () => {
   ])('refuses %s with 400 naming the parameter', async (query, field, message) => {
     const res = await list(query);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, message, errors: [{ field, message }] });
+    expect(res.json()).toMatchObject({ status: 400, detail: message, errors: [{ field, detail: message }] });
   });
 });
 
@@ -183,7 +183,7 @@ describe('PATCH /api/order/:id {status: shipped}', () => {
     const before = await auditCount();
     const res = await ship(id);
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ statusCode: status, message });
+    expect(res.json()).toMatchObject({ status, detail: message });
     expect(await storedOrder(id)).toEqual(stored);
     expect(await auditCount()).toBe(before);
   });
@@ -195,7 +195,7 @@ describe('PATCH /api/order/:id {status: shipped}', () => {
     const before = await auditCount();
     const res = await ship(id);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ statusCode: 404, message: API_ERRORS.orderNotFound });
+    expect(res.json()).toMatchObject({ status: 404, detail: API_ERRORS.orderNotFound });
     expect(await auditCount()).toBe(before);
   });
 
@@ -208,7 +208,7 @@ describe('PATCH /api/order/:id {status: shipped}', () => {
     expect(codes).toEqual([200, 409, 409, 409]);
     for (const res of results) {
       expect(res.json()).toEqual(
-        res.statusCode === 200 ? { modifiedCount: 1 } : { statusCode: 409, message: API_ERRORS.orderAlreadyShipped },
+        res.statusCode === 200 ? { modifiedCount: 1 } : expect.objectContaining({ status: 409, code: 'ORDER_NOT_SHIPPABLE', state: 'shipped', detail: API_ERRORS.orderAlreadyShipped }),
       );
     }
     expect(await auditCount()).toBe(before + 1);
@@ -262,7 +262,7 @@ describe('DELETE /api/order/:id by an admin', () => {
     const before = await auditCount();
     const res = await remove(id);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.paidOrderCannotBeDeleted });
+    expect(res.json()).toMatchObject({ status: 409, detail: API_ERRORS.paidOrderCannotBeDeleted });
     expect(await storedOrder(id)).toEqual(stored);
     expect(await auditCount()).toBe(before);
   });
@@ -297,7 +297,7 @@ describe('who may use the admin order calls', () => {
     const listed = await list('', caller);
     const shipped = await ship(paid, caller);
     expect([listed.statusCode, shipped.statusCode]).toEqual([status, status]);
-    for (const res of [listed, shipped]) expect(res.json()).toEqual({ statusCode: status, message });
+    for (const res of [listed, shipped]) expect(res.json()).toMatchObject({ status, detail: message });
     // A customer does not see another customer's order at all: 404, as for a missing one.
     const deleted = await remove(unpaid, caller);
     expect(deleted.statusCode).toBe(who ? 404 : 401);

@@ -2,6 +2,7 @@ import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Order, PageQuery } from '../../shared';
 import { centsToDollars, formatInvoiceNumber, formatOrderNumber } from '../../shared';
 import type { Identity } from '../identity/identity';
+import type { OrderState } from '../lib/domain-errors';
 import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { invoices, orderLines, orders } from '../db/schema';
@@ -72,6 +73,10 @@ export const orderAmountCents = (order: Pick<OrderRow, 'totalCents'>) => order.t
 
 /** True while an order is unpaid and may still be paid (not expired). */
 export const isPayable = (order: Pick<OrderRow, 'paid' | 'status'>) => !order.paid && order.status === null;
+
+/** Where an order stands, in the words an error about it gives the caller (`gone`: no such order). */
+export const orderState = (order: Pick<OrderRow, 'paid' | 'status'> | null | undefined): OrderState =>
+  order ? (order.status ?? (order.paid ? 'pending' : 'unpaid')) : 'gone';
 
 /** The lines of these orders, each order's in their own order. */
 async function linesOf(db: AppDatabase, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {

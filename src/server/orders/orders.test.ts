@@ -137,7 +137,7 @@ describe('POST /api/order', () => {
     const before = await orderCount(buyer);
     const res = await order(buyer, { toolId: tool.id, quantity, ...DELIVERY });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ statusCode: 400, message, errors: [{ field: 'quantity', message }] });
+    expect(res.json()).toMatchObject({ status: 400, detail: message, errors: [{ field: 'quantity', detail: message }] });
     expect(await stockOf(tool.id)).toBe(20);
     expect(await orderCount(buyer)).toBe(before);
   });
@@ -146,7 +146,7 @@ describe('POST /api/order', () => {
     const tool = await newTool({ minQty: 5 });
     const res = await order(buyer, { toolId: tool.id, quantity: 4, ...DELIVERY });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ statusCode: 400, message: API_ERRORS.belowMinimum(5) });
+    expect(res.json()).toMatchObject({ status: 400, detail: API_ERRORS.belowMinimum(5) });
     expect(await stockOf(tool.id)).toBe(20);
     await pay(await placed(tool.id, 5));
     expect(await stockOf(tool.id)).toBe(15);
@@ -156,14 +156,24 @@ describe('POST /api/order', () => {
     const tool = await newTool({ availableQty: 4 });
     const tooMany = await order(buyer, { toolId: tool.id, quantity: 5, ...DELIVERY });
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json()).toEqual({ statusCode: 409, message: 'Only 4 units of this tool are available' });
+    // The code to branch on and the quantity left, beside the sentence.
+    expect(tooMany.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(tooMany.json()).toEqual({
+      type: 'about:blank',
+      title: 'Conflict',
+      status: 409,
+      code: 'NOT_ENOUGH_STOCK',
+      detail: 'Only 4 units of this tool are available',
+      toolId: tool.id,
+      available: 4,
+    });
     expect(await stockOf(tool.id)).toBe(4);
 
     await pay(await placed(tool.id, 4));
     expect(await stockOf(tool.id)).toBe(0);
     const soldOut = await order(buyer, { toolId: tool.id, quantity: 1, ...DELIVERY });
     expect(soldOut.statusCode).toBe(409);
-    expect(soldOut.json()).toEqual({ statusCode: 409, message: 'This tool is out of stock' });
+    expect(soldOut.json()).toMatchObject({ status: 409, detail: 'This tool is out of stock' });
     expect(await stockOf(tool.id)).toBe(0);
   });
 
@@ -174,7 +184,7 @@ describe('POST /api/order', () => {
     const before = await orderCount(buyer);
     const res = await order(buyer, { toolId, quantity: 1, ...DELIVERY });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ statusCode: 404, message: API_ERRORS.toolNotFound });
+    expect(res.json()).toMatchObject({ status: 404, detail: API_ERRORS.toolNotFound });
     expect(await orderCount(buyer)).toBe(before);
   });
 
@@ -187,7 +197,7 @@ describe('POST /api/order', () => {
     const tool = await newTool();
     const res = await order(buyer, { toolId: tool.id, quantity: 1, ...delivery });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ statusCode: 400, message, errors: [{ field, message }] });
+    expect(res.json()).toMatchObject({ status: 400, detail: message, errors: [{ field, detail: message }] });
     expect(await stockOf(tool.id)).toBe(20);
   });
 
@@ -195,7 +205,7 @@ describe('POST /api/order', () => {
     const tool = await newTool();
     const res = await t.app.inject({ method: 'POST', url: '/api/order', payload: { toolId: tool.id, quantity: 1, ...DELIVERY } });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ statusCode: 401, message: API_ERRORS.signInRequired });
+    expect(res.json()).toMatchObject({ status: 401, detail: API_ERRORS.signInRequired });
     expect(await stockOf(tool.id)).toBe(20);
   });
 });
@@ -218,7 +228,7 @@ describe('DELETE /api/order/:id', () => {
     expect((await deleteOrder(id, buyer)).json()).toEqual({ deletedCount: 1 });
     const again = await deleteOrder(id, admin);
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ statusCode: 404, message: API_ERRORS.orderNotFound });
+    expect(again.json()).toMatchObject({ status: 404, detail: API_ERRORS.orderNotFound });
     expect(await stockOf(tool.id)).toBe(20);
   });
 
@@ -229,7 +239,7 @@ describe('DELETE /api/order/:id', () => {
     for (const user of [buyer, admin]) {
       const res = await deleteOrder(id, user);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.paidOrderCannotBeDeleted });
+      expect(res.json()).toMatchObject({ status: 409, detail: API_ERRORS.paidOrderCannotBeDeleted });
     }
     expect((await getOrder(id)).json()).toMatchObject({ paid: true, status: 'pending', transactionId });
     expect(await stockOf(tool.id)).toBe(18);
@@ -241,7 +251,7 @@ describe('PATCH /api/order/:id {status: shipped}', () => {
     const id = await placed((await newTool()).id, 1);
     const res = await ship(id, admin);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.orderNotPaidYet });
+    expect(res.json()).toMatchObject({ status: 409, detail: API_ERRORS.orderNotPaidYet });
     expect((await getOrder(id)).json()).toMatchObject({ paid: false, status: null, transactionId: null });
   });
 
@@ -252,7 +262,7 @@ describe('PATCH /api/order/:id {status: shipped}', () => {
 
     const byBuyer = await ship(id, buyer);
     expect(byBuyer.statusCode).toBe(403);
-    expect(byBuyer.json()).toEqual({ statusCode: 403, message: API_ERRORS.forbidden });
+    expect(byBuyer.json()).toMatchObject({ status: 403, detail: API_ERRORS.forbidden });
     expect((await getOrder(id)).json().status).toBe('pending');
 
     const first = await ship(id, admin);
@@ -261,14 +271,14 @@ describe('PATCH /api/order/:id {status: shipped}', () => {
     expect((await getOrder(id, buyer)).json()).toMatchObject({ paid: true, status: 'shipped', transactionId });
     const second = await ship(id, admin);
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ statusCode: 409, message: API_ERRORS.orderAlreadyShipped });
+    expect(second.json()).toMatchObject({ status: 409, detail: API_ERRORS.orderAlreadyShipped });
   });
 
   it('refuses a status other than pending or shipped with 400', async () => {
     const id = await placed((await newTool()).id, 1);
     const res = await t.app.inject({ method: 'PATCH', url: `/api/order/${id}`, headers: bearer(admin), payload: { status: 'expired' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, message: VALIDATION.orderStatusInvalid });
+    expect(res.json()).toMatchObject({ status: 400, detail: VALIDATION.orderStatusInvalid });
     expect((await getOrder(id)).json().status).toBeNull();
   });
 });
@@ -290,7 +300,7 @@ describe('unpaid orders per customer', () => {
       for (let i = 0; i < 3; i += 1) ids.push((await order()).json().insertedId);
       const refused = await order();
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ statusCode: 409, message: API_ERRORS.tooManyUnpaidOrders(3) });
+      expect(refused.json()).toMatchObject({ status: 409, detail: API_ERRORS.tooManyUnpaidOrders(3) });
       expect(API_ERRORS.tooManyUnpaidOrders(3)).toBe('You have 3 unpaid orders, the most one customer can have. Please pay for or delete some of them first');
       expect((await capped.app.inject({ method: 'GET', url: `/api/items/${tool!.id}` })).json().availableQty).toBe(100);
       await capped.app.inject({ method: 'DELETE', url: `/api/order/${ids[0]}`, headers: bearer(hoarder) });

@@ -1,11 +1,11 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
-import { API_ERRORS, isUuid, quantityProblem, type LineInput } from '../../shared';
+import { isUuid, type LineInput } from '../../shared';
 import type { Identity } from '../identity/identity';
 import type { AppTransaction } from '../db/client';
 import { cartLines, orderLines, orders, tools, users } from '../db/schema';
 import { queueMail } from '../mail/outbox';
 import { orderPlacedMail, type OrderMailSettings } from '../mail/templates/order-mail';
-import { ConflictError, InvalidInputError, NotFoundError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import { recordOrderEvent } from './order-events';
 import type { OrderWithLines } from './orders-repository';
 
@@ -56,12 +56,12 @@ async function readOrderedTools(tx: AppTransaction, lines: LineInput[], source: 
     // The cart's order says which line is wrong; the purchase page's one tool needs no pointer.
     const field = (name: string) => (single ? {} : { field: `lines.${index}.${name}` });
     const tool = byId.get(line.toolId);
-    if (!tool) throw new NotFoundError(API_ERRORS.toolNotFound, field('toolId'));
-    const figures = { minQty: tool.minQty, availableQty: tool.availableQty };
-    const problem = quantityProblem(single ? figures : { ...figures, name: tool.name }, line.quantity);
-    if (problem) {
-      const Refusal = line.quantity < tool.minQty ? InvalidInputError : ConflictError;
-      throw new Refusal(problem, field('quantity'));
+    if (!tool) throw new DomainError('TOOL_NOT_FOUND', {}, field('toolId'));
+    // The same rules and words as shared/buying.ts's quantityProblem, which the web app checks first.
+    const named = single ? {} : { toolName: tool.name };
+    if (line.quantity < tool.minQty) throw new DomainError('BELOW_MINIMUM_ORDER', { toolId: tool.id, minQty: tool.minQty, ...named }, field('quantity'));
+    if (line.quantity > tool.availableQty) {
+      throw new DomainError('NOT_ENOUGH_STOCK', { toolId: tool.id, available: tool.availableQty, ...named }, field('quantity'));
     }
     return { tool, quantity: line.quantity };
   });
@@ -84,11 +84,11 @@ export async function placeOrder(
 ): Promise<OrderWithLines> {
   const profile = await lockBuyer(tx, buyer.userId);
   const maxUnpaid = settings.maxUnpaidOrders;
-  if ((await countUnpaidOrders(tx, buyer.userId)) >= maxUnpaid) throw new ConflictError(API_ERRORS.tooManyUnpaidOrders(maxUnpaid));
+  if ((await countUnpaidOrders(tx, buyer.userId)) >= maxUnpaid) throw new DomainError('TOO_MANY_UNPAID_ORDERS', { max: maxUnpaid });
   const ordered = await readOrderedTools(tx, input.lines, input.source);
   const totalCents = ordered.reduce((sum, { tool, quantity }) => sum + tool.priceCents * quantity, 0);
   // An integer column: a total past $21 million is no order this store takes in one go.
-  if (totalCents > 2_147_483_647) throw new InvalidInputError(API_ERRORS.orderTooLarge, { field: 'quantity' });
+  if (totalCents > 2_147_483_647) throw new DomainError('ORDER_TOO_LARGE', {}, { field: 'quantity' });
   const [order] = await tx
     .insert(orders)
     .values({ userId: buyer.userId, name: buyer.name, email: buyer.email, address: input.address, phone: input.phone, totalCents })

@@ -64,7 +64,7 @@ describe('refunds with the test processor', () => {
     const { id, toolId } = await paidOrder({ number: '4000 0000 0000 5126', expiry: '12/40', cvc: '123' });
     const res = await refund(id);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.refundRefused(UNREFUNDABLE_CARD_MESSAGE) });
+    expect(res.json()).toMatchObject({ status: 409, detail: API_ERRORS.refundRefused(UNREFUNDABLE_CARD_MESSAGE) });
     expect(await readOrder(id)).toMatchObject({ paid: true, status: 'pending', refundedAt: null });
     expect(await stockOf(toolId)).toBe(16);
     expect(await auditEntriesFor(t.database.db, id, 'order.refunded')).toEqual([]);
@@ -77,13 +77,13 @@ describe('refunds with the test processor', () => {
     const { id } = await paidOrder();
     expect((await refund(id, buyer)).statusCode).toBe(403);
     expect((await refund(id)).statusCode).toBe(200);
-    expect((await refund(id)).json()).toEqual({ statusCode: 409, message: API_ERRORS.refundAlreadyDone });
+    expect((await refund(id)).json()).toMatchObject({ status: 409, detail: API_ERRORS.refundAlreadyDone });
     const [tool] = await createTools(t.database.db, 1, { minQty: 1, availableQty: 5 });
     const unpaid = (await placeOrderByApi(t.app, buyer, tool!.id, 1)).json().insertedId as string;
-    expect((await refund(unpaid)).json()).toEqual({ statusCode: 409, message: API_ERRORS.refundOnlyPaid });
+    expect((await refund(unpaid)).json()).toMatchObject({ status: 409, detail: API_ERRORS.refundOnlyPaid });
     const shipped = await paidOrder();
     await t.app.inject({ method: 'POST', url: `/api/orders/${shipped.id}/ship`, headers: bearer(admin), payload: {} });
-    expect((await refund(shipped.id)).json()).toEqual({ statusCode: 409, message: API_ERRORS.refundShippedOrder });
+    expect((await refund(shipped.id)).json()).toMatchObject({ status: 409, detail: API_ERRORS.refundShippedOrder });
     expect((await refund('6f1c2a7e-8b9d-4e3f-a1b2-c3d4e5f60718')).statusCode).toBe(404);
   });
 
@@ -150,7 +150,7 @@ describe('refunds with Stripe', () => {
     try {
       const res = await refund(id);
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toMatch(/^The payment provider refused the refund, so the order is unchanged: /);
+      expect(res.json().detail).toMatch(/^The payment provider refused the refund, so the order is unchanged: /);
       expect((await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: bearer(admin) })).json<Order>().status).toBe('pending');
     } finally {
       fake.refundsDown = false;

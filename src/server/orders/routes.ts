@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminOrdersQuerySchema,
-  API_ERRORS,
   apiErrorSchema,
   deletedCountSchema,
   emailParamSchema,
@@ -16,7 +15,7 @@ import {
 } from '../../shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { setNoStore } from '../lib/cache-headers';
-import { ConflictError, NotAllowedError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import { fingerprintOf, idempotencyKeyOf, onceForKey } from '../lib/idempotency';
 import { deleteUnpaidOrder, listOrdersOfUser, toApiOrder, type OrderWithLines } from './orders-repository';
 import { listAdminOrders } from './admin-order-list';
@@ -76,7 +75,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
   /** preHandler, after requireUser: the spec's list of a user's orders is for that user only. */
   const requireOwnEmail = async (request: FastifyRequest) => {
     const { email } = request.params as { email: string };
-    if (email.toLowerCase() !== request.identity!.email) throw new NotAllowedError(API_ERRORS.forbidden);
+    if (email.toLowerCase() !== request.identity!.email) throw new DomainError('FORBIDDEN');
   };
 
   app.post(
@@ -174,7 +173,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       // The spec: the buyer and the admin may delete only unpaid orders (a paid one is a sale).
       // Decided under the order's row lock: paid meanwhile (409), or deleted by someone else first (0, as before).
       const outcome = await deleteUnpaidOrder(app.db, order.id, request.identity!);
-      if (outcome === 'paid') throw new ConflictError(API_ERRORS.paidOrderCannotBeDeleted);
+      if (outcome === 'paid') throw new DomainError('PAID_ORDER_NOT_DELETABLE');
       if (outcome === 'gone') return { deletedCount: 0 };
       request.log.info({ orderId: order.id, by: request.identity!.userId }, 'unpaid order deleted');
       return { deletedCount: 1 };

@@ -91,7 +91,7 @@ describe('shipping', () => {
     const order = await paidOrder();
     const res = await ship(order._id, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, errors: [{ field, message }] });
+    expect(res.json()).toMatchObject({ status: 400, errors: [{ field, detail: message }] });
     expect((await readOrder(order._id)).status).toBe('pending');
   });
 
@@ -100,9 +100,9 @@ describe('shipping', () => {
     expect((await ship(order._id, {}, buyer)).statusCode).toBe(403);
     const [tool] = await createTools(t.database.db, 1, { minQty: 1, availableQty: 5 });
     const unpaid = (await placeOrderByApi(t.app, buyer, tool!.id, 1)).json().insertedId as string;
-    expect((await ship(unpaid)).json()).toEqual({ statusCode: 409, message: API_ERRORS.orderNotPaidYet });
+    expect((await ship(unpaid)).json()).toMatchObject({ status: 409, detail: API_ERRORS.orderNotPaidYet });
     expect((await ship(order._id)).statusCode).toBe(200);
-    expect((await ship(order._id)).json()).toEqual({ statusCode: 409, message: API_ERRORS.orderAlreadyShipped });
+    expect((await ship(order._id)).json()).toMatchObject({ status: 409, detail: API_ERRORS.orderAlreadyShipped });
     expect((await ship('not-an-order')).statusCode).toBe(404);
   });
 });
@@ -123,7 +123,7 @@ describe('undoing a shipment', () => {
 
   it('refuses an order that is not shipped (409) and a customer (403), changing nothing', async () => {
     const order = await paidOrder();
-    expect((await unship(order._id)).json()).toEqual({ statusCode: 409, message: API_ERRORS.orderNotShipped });
+    expect((await unship(order._id)).json()).toMatchObject({ status: 409, detail: API_ERRORS.orderNotShipped });
     await ship(order._id);
     expect((await unship(order._id, buyer)).statusCode).toBe(403);
     const [row] = await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order._id));

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { API_ERRORS, formatOrderNumber, type Shipment } from '../../shared';
+import { formatOrderNumber, type Shipment } from '../../shared';
 import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { orders } from '../db/schema';
 import type { Identity } from '../identity/identity';
-import { ConflictError, NotFoundError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import { queueMail } from '../mail/outbox';
 import { orderShippedMail, type OrderMailSettings } from '../mail/templates/order-mail';
 import { markOrderShipped, markOrderUnshipped, refundUnderWay } from './order-state';
-import { withLines } from './orders-repository';
+import { orderState, withLines } from './orders-repository';
 
 /** What the audit log keeps of a shipment: the number people say, who it goes to, and what was given. */
 const shipmentFacts = (row: { number: number; email: string; carrier: string | null; trackingNumber: string | null; trackingUrl: string | null }) => ({
@@ -30,7 +30,7 @@ export async function shipOrder(db: AppDatabase, orderId: string, admin: Identit
     // The row lock first, then the checks, each a statement of its own: a refund that claimed the
     // payment while this waited for the lock is seen (one statement's snapshot would miss it).
     const [current] = await tx.select({ paid: orders.paid, status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!current) throw new NotFoundError(API_ERRORS.orderNotFound);
+    if (!current) throw new DomainError('ORDER_NOT_FOUND');
     const shipped = await markOrderShipped(tx, orderId, shipment, admin.email);
     if (!shipped) throw await whyNotShippable(tx, orderId);
     const [withItsLines] = await withLines(tx, [shipped]);
@@ -48,12 +48,9 @@ async function whyNotShippable(tx: AppTransaction, orderId: string): Promise<Err
     .from(orders)
     .where(eq(orders.id, orderId))
     .limit(1);
-  if (!row) return new NotFoundError(API_ERRORS.orderNotFound);
-  if (row.refunding) return new ConflictError(API_ERRORS.refundUnderWay);
-  if (row.status === 'shipped') return new ConflictError(API_ERRORS.orderAlreadyShipped);
-  if (row.status === 'expired') return new ConflictError(API_ERRORS.orderExpiredCannotShip);
-  if (row.status === 'refunded') return new ConflictError(API_ERRORS.orderRefundedCannotShip);
-  return new ConflictError(API_ERRORS.orderNotPaidYet);
+  if (!row) return new DomainError('ORDER_NOT_FOUND');
+  if (row.refunding) return new DomainError('REFUND_UNDER_WAY');
+  return new DomainError('ORDER_NOT_SHIPPABLE', { state: orderState(row) });
 }
 
 /**
@@ -65,8 +62,8 @@ async function whyNotShippable(tx: AppTransaction, orderId: string): Promise<Err
 export async function unshipOrder(db: AppDatabase, orderId: string, admin: Identity): Promise<number> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!before) throw new NotFoundError(API_ERRORS.orderNotFound);
-    if (before.status !== 'shipped') throw new ConflictError(API_ERRORS.orderNotShipped);
+    if (!before) throw new DomainError('ORDER_NOT_FOUND');
+    if (before.status !== 'shipped') throw new DomainError('ORDER_NOT_SHIPPED');
     await markOrderUnshipped(tx, before, admin.email);
     const facts = shipmentFacts(before);
     await recordAudit(tx, admin, { action: 'order.unshipped', targetId: orderId, before: { ...facts, status: 'shipped' }, after: { number: facts.number, email: facts.email, status: 'pending' } });

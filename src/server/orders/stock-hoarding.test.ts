@@ -52,7 +52,7 @@ describe('20 fresh accounts placing unpaid orders for a whole tool', () => {
     for (const [i, hoarder] of hoarders.entries()) {
       const { intent, confirm } = await payWithTestCard(t.app, hoarder, orderIds[i]!);
       expect(confirm).toBeNull();
-      expect(intent.json()).toEqual({ statusCode: 409, message: API_ERRORS.soldOutBeforePayment(`${tool.name}`) });
+      expect(intent.json()).toMatchObject({ status: 409, detail: API_ERRORS.soldOutBeforePayment(`${tool.name}`) });
     }
     const charged = await t.database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.status, 'succeeded'));
     expect(charged.filter((intent) => orderIds.includes(intent.orderId))).toEqual([]);
@@ -66,7 +66,7 @@ describe('20 fresh accounts placing unpaid orders for a whole tool', () => {
     await buy(buyer, tool.id, 2);
     // Three left: the hoarder's order for five is refused before its card is charged.
     const { intent } = await payWithTestCard(t.app, hoarder, hoarded);
-    expect(intent.json()).toEqual({ statusCode: 409, message: API_ERRORS.soldOutBeforePayment(`${tool.name} (only 3 left)`) });
+    expect(intent.json()).toMatchObject({ status: 409, detail: API_ERRORS.soldOutBeforePayment(`${tool.name} (only 3 left)`) });
     expect(await stockOf(tool.id)).toBe(3);
   });
 });

@@ -49,18 +49,18 @@ function expectConsistentEnding(
   if (order) {
     expect(order).toMatchObject({ paid: true, status: 'pending', transactionId: intent.id });
     expect(paid).toEqual({ status: 200, body: { paymentIntent: { id: intent.id, status: 'succeeded' } } });
-    expect(deleted).toEqual({ status: 409, body: { statusCode: 409, message: paidRefusal } });
+    expect(deleted).toMatchObject({ status: 409, body: { status: 409, detail: paidRefusal } });
     expect(intent.refundedAt).toBeNull();
     return;
   }
   expect(deleted).toEqual({ status: 200, body: { deletedCount: 1 } });
   if (intent.status !== 'succeeded') {
     expect(intent).toMatchObject({ status: 'requires_payment_method', cardLast4: null });
-    expect(paid).toEqual({ status: 409, body: { statusCode: 409, message: API_ERRORS.orderNotPayable } });
+    expect(paid).toMatchObject({ status: 409, body: { status: 409, detail: API_ERRORS.orderNotPayable } });
     return;
   }
   expect(intent.refundedAt).toBeInstanceOf(Date);
-  expect(paid).toEqual({ status: 409, body: { statusCode: 409, message: API_ERRORS.paymentRefunded } });
+  expect(paid).toMatchObject({ status: 409, body: { status: 409, detail: API_ERRORS.paymentRefunded } });
   expect(refundsSeenByAdmin.filter((e) => (e.after as { transactionId?: string }).transactionId === intent.id)).toHaveLength(1);
 }
 
@@ -123,7 +123,7 @@ describe('paying and deleting one order at the same moment (test-mode processor,
     for (const attempt of [1, 2]) {
       const res = await confirm(clientSecret);
       expect(res.statusCode, `attempt ${attempt}`).toBe(409);
-      expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.paymentRefunded });
+      expect(res.json()).toMatchObject({ status: 409, detail: API_ERRORS.paymentRefunded });
     }
     const { intent } = await endingOf(t.database.db, orderId, intentId);
     expect(intent).toMatchObject({ status: 'succeeded', refundedAt: expect.any(Date) });
@@ -228,7 +228,7 @@ describe('a Stripe payment whose order can no longer take it', () => {
 
     const res = await patch(secondId);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.paymentRefunded });
+    expect(res.json()).toMatchObject({ status: 409, detail: API_ERRORS.paymentRefunded });
     expect(refundsOf(secondId)).toEqual([expect.objectContaining({ reason: 'duplicate', metadata: { reason: 'paid-another-way' } })]);
     expect(refundsOf(intent.id)).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers: bearer(buyer) })).json()).toMatchObject({

@@ -1,13 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { API_ERRORS } from '../../shared';
 import type { Identity } from '../identity/identity';
 import type { AppDatabase } from '../db/client';
-import { ConflictError, InvalidInputError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import type { OrderMailSettings } from '../mail/templates/order-mail';
 import { ownOrder } from '../orders/order-access';
-import { expireIfStale, isPayable, orderAmountCents, type OrderWithLines } from '../orders/orders-repository';
+import { expireIfStale, isPayable, orderAmountCents, orderState, type OrderWithLines } from '../orders/orders-repository';
 import { attachPaymentIntent } from '../orders/order-state';
-import { describeShortages, lockStockFor, type StockCheck } from '../orders/order-stock';
+import { lockStockFor, type StockCheck } from '../orders/order-stock';
 import type { PaymentIntentSummary, PaymentProvider } from './provider';
 import { claimedRefundReason, PaymentNotSettledError, refundClaimedPayment } from './refunds';
 import { settleLocked, type PaymentToSettle, type Settlement } from './settle-locked';
@@ -27,11 +26,9 @@ export interface PaymentDeps {
  * tool taken off sale, or a line the stock no longer covers. `stock` is the stock check of its lines.
  */
 export function refuseUnpayable(order: OrderWithLines | null, stock: StockCheck | null): asserts order is OrderWithLines {
-  if (!order) throw new ConflictError(API_ERRORS.orderNotPayable);
-  if (order.status === 'expired') throw new ConflictError(API_ERRORS.orderExpired);
-  if (!isPayable(order)) throw new ConflictError(API_ERRORS.orderNotPayable);
-  if (stock?.kind === 'tool-deleted') throw new ConflictError(API_ERRORS.toolNoLongerSold);
-  if (stock?.kind === 'short') throw new ConflictError(API_ERRORS.soldOutBeforePayment(describeShortages(stock.shortages)));
+  if (!order || !isPayable(order)) throw new DomainError('ORDER_NOT_PAYABLE', { state: orderState(order) });
+  if (stock?.kind === 'tool-deleted') throw new DomainError('TOOL_NO_LONGER_SOLD');
+  if (stock?.kind === 'short') throw new DomainError('SOLD_OUT_BEFORE_PAYMENT', { shortages: stock.shortages });
 }
 
 /**
@@ -67,7 +64,7 @@ export async function createPaymentIntentForOrder(deps: PaymentDeps, identity: I
  * and only what the provider says settles the order. Answers the number of orders modified.
  */
 export async function settleReportedPayment(deps: PaymentDeps, order: OrderWithLines, transactionId: string | undefined): Promise<number> {
-  if (!transactionId) throw new InvalidInputError(API_ERRORS.paymentNotCompleted);
+  if (!transactionId) throw new DomainError('PAYMENT_NOT_NAMED');
   return settlePayment(deps, order, await deps.provider.retrieveIntent(transactionId));
 }
 

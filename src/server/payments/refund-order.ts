@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { API_ERRORS, centsToDollars, formatOrderNumber } from '../../shared';
+import { centsToDollars, formatOrderNumber } from '../../shared';
 import { recordAudit } from '../audit/audit-log';
 import { returnStock } from '../catalogue/stock';
 import type { AppDatabase } from '../db/client';
 import type { Identity } from '../identity/identity';
-import { ConflictError, NotFoundError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import { queueMail } from '../mail/outbox';
 import { orderRefundedMail, type OrderMailSettings } from '../mail/templates/order-mail';
 import { recordOrderEvent } from '../orders/order-events';
 import { markOrderRefunded } from '../orders/order-state';
-import { lockOrder } from '../orders/orders-repository';
+import { lockOrder, orderState } from '../orders/orders-repository';
 import type { PaymentProvider } from './provider';
 import { claimAdminRefund, recordRefunded, recordRefundFailed } from './refunds';
 
@@ -21,9 +21,9 @@ interface RefundDeps {
 }
 
 /** The provider turned the refund down: the order is as it was, and the admin is told why. */
-export class RefundRefusedError extends ConflictError {
+export class RefundRefusedError extends DomainError<'REFUND_REFUSED'> {
   constructor(readonly reason: string) {
-    super(API_ERRORS.refundRefused(reason));
+    super('REFUND_REFUSED', { reason });
   }
 }
 
@@ -42,10 +42,10 @@ export class RefundRefusedError extends ConflictError {
 export async function refundOrder(deps: RefundDeps, orderId: string, admin: Identity): Promise<void> {
   const claimed = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order) throw new NotFoundError(API_ERRORS.orderNotFound);
-    if (order.status === 'refunded') throw new ConflictError(API_ERRORS.refundAlreadyDone);
-    if (!order.paid || !order.transactionId) throw new ConflictError(API_ERRORS.refundOnlyPaid);
-    if (order.status === 'shipped') throw new ConflictError(API_ERRORS.refundShippedOrder);
+    if (!order) throw new DomainError('ORDER_NOT_FOUND');
+    if (order.status === 'refunded') throw new DomainError('ORDER_NOT_REFUNDABLE', { state: 'refunded' });
+    if (!order.paid || !order.transactionId) throw new DomainError('ORDER_NOT_REFUNDABLE', { state: orderState(order) });
+    if (order.status === 'shipped') throw new DomainError('ORDER_NOT_REFUNDABLE', { state: 'shipped' });
     await claimAdminRefund(tx, deps.provider.name, { ...order, transactionId: order.transactionId });
     return { transactionId: order.transactionId };
   });
@@ -65,7 +65,7 @@ export async function refundOrder(deps: RefundDeps, orderId: string, admin: Iden
 
   await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order) throw new NotFoundError(API_ERRORS.orderNotFound);
+    if (!order) throw new DomainError('ORDER_NOT_FOUND');
     // The money is back whatever happened meanwhile: the order says so. (Shipping waits while a
     // refund is claimed, so the order is still waiting to ship here; should that ever change, goods
     // that left are not counted back into stock.)

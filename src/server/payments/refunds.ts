@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, ne } from 'drizzle-orm';
-import { API_ERRORS, centsToDollars, formatOrderNumber } from '../../shared';
+import { centsToDollars, formatOrderNumber } from '../../shared';
 import { recordSystemAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { orders, paymentRefunds, type RefundReason } from '../db/schema';
-import { ConflictError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import type { PaymentIntentSummary, PaymentProvider } from './provider';
 
 /**
@@ -32,18 +32,12 @@ const REASON_LABELS: Record<RefundReason, string> = {
 };
 
 /** The buyer is told the order cannot be paid (and why, when it sold out), and whether the money is back already. */
-export class PaymentNotSettledError extends ConflictError {
+export class PaymentNotSettledError extends DomainError<'PAYMENT_NOT_SETTLED'> {
   constructor(
     readonly refunded: boolean,
     readonly reason: RefundReason,
   ) {
-    super(
-      reason === 'sold-out'
-        ? API_ERRORS.soldOutAfterPayment(refunded)
-        : refunded
-          ? API_ERRORS.paymentRefunded
-          : API_ERRORS.paymentRefundPending,
-    );
+    super('PAYMENT_NOT_SETTLED', { refunded, soldOut: reason === 'sold-out' });
   }
 }
 
@@ -83,7 +77,7 @@ export async function claimAdminRefund(
   order: { id: string; transactionId: string; totalCents: number; email: string },
 ): Promise<void> {
   const [existing] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.paymentIntentId, order.transactionId)).for('update');
-  if (existing?.status === 'pending') throw new ConflictError(API_ERRORS.refundUnderWay);
+  if (existing?.status === 'pending') throw new DomainError('REFUND_UNDER_WAY');
   if (existing) {
     await tx.update(paymentRefunds).set({ status: 'pending', lastError: null, updatedAt: new Date() }).where(eq(paymentRefunds.paymentIntentId, order.transactionId));
     return;

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  API_ERRORS,
   apiErrorSchema,
   paymentConfigSchema,
   paymentErrorSchema,
@@ -12,7 +11,7 @@ import {
   type PaymentConfig,
 } from '../../shared';
 import { setNoStore } from '../lib/cache-headers';
-import { NotFoundError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import { fingerprintOf, idempotencyKeyOf, rememberAnswer } from '../lib/idempotency';
 import { expireIfStale, lockOrder } from '../orders/orders-repository';
 import { lockStockFor } from '../orders/order-stock';
@@ -68,7 +67,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       const { orderId } = request.body;
       const keyed = key ? { userId: identity.userId, key, fingerprint: fingerprintOf('create-payment-intent', { orderId }) } : null;
       const answer = await rememberAnswer(app.db, keyed, async () => {
-        if (!isUuid(orderId)) throw new NotFoundError(API_ERRORS.orderNotFound);
+        if (!isUuid(orderId)) throw new DomainError('ORDER_NOT_FOUND');
         return { statusCode: 200, body: await createPaymentIntentForOrder(deps, identity, orderId) };
       });
       return answer.body;
@@ -100,9 +99,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         response: { 200: testConfirmResponseSchema, 400: apiErrorSchema, 402: paymentErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const found = await processor.findByClientSecret(request.body.clientSecret);
-      if (!found) throw new NotFoundError('Payment not found');
+      if (!found) throw new DomainError('PAYMENT_NOT_FOUND');
       await expireIfStale(app.db, found.orderId, opts.payMinutes);
       const outcome = await app.db.transaction(async (tx) => {
         const order = await lockOrder(tx, found.orderId);
@@ -117,7 +116,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       const { declined, settlement } = outcome;
       if (declined) {
         request.log.info({ intentId: found.id, code: declined.code }, 'test card declined');
-        return reply.code(402).send({ statusCode: 402, message: declined.message, code: declined.code });
+        throw new DomainError('CARD_DECLINED', { declineCode: declined.code, providerMessage: declined.message });
       }
       await finishSettlement({ ...deps, log: request.log }, settlement);
       return { paymentIntent: { id: found.id, status: 'succeeded' as const } };

@@ -1,15 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { API_ERRORS } from '../../shared';
 import type { AppTransaction } from '../db/client';
 import type { RefundReason } from '../db/schema';
-import { ConflictError, PaymentIncompleteError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import { queueMail } from '../mail/outbox';
 import { orderPaidMail, type OrderMailSettings } from '../mail/templates/order-mail';
 import { ownerPaidOrderMail } from '../mail/templates/owner-mail';
 import { issueInvoice } from '../invoices/invoices-repository';
 import { noticeLowStock } from '../notifications/low-stock';
 import { notifyOwner } from '../notifications/owner-notices';
-import { lockOrder, orderAmountCents, type OrderWithLines } from '../orders/orders-repository';
+import { lockOrder, orderAmountCents, orderState, type OrderWithLines } from '../orders/orders-repository';
 import { takeOrderStock } from '../orders/order-stock';
 import { markOrderPaid } from '../orders/order-state';
 import type { PaymentIntentSummary, PaymentProvider } from './provider';
@@ -54,12 +53,12 @@ export async function settleLocked(tx: AppTransaction, payment: PaymentToSettle,
     intent.currency === 'usd' &&
     (known === null || intent.amountCents === orderAmountCents(known));
   if (!intent || !fits || intent.status !== 'succeeded') {
-    if (!order || order.paid) throw new ConflictError(API_ERRORS.orderNotPayable);
+    if (!order || order.paid) throw new DomainError('ORDER_NOT_PAYABLE', { state: orderState(order) });
     if (intent && !fits) {
       context.log.warn({ orderId, intentId: intent.id }, 'payment intent does not match the order');
-      throw new ConflictError(API_ERRORS.paymentMismatch);
+      throw new DomainError('PAYMENT_MISMATCH');
     }
-    throw new PaymentIncompleteError(API_ERRORS.paymentNotCompleted);
+    throw new DomainError('PAYMENT_NOT_COMPLETED');
   }
 
   // From here on this intent took the money for this order.

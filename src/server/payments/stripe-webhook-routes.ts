@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, isUuid } from '../../shared';
 import { setNoStore } from '../lib/cache-headers';
-import { DomainError, InvalidInputError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import { findOrder } from '../orders/orders-repository';
 import { settlePaymentOf } from './payment-service';
 import { PaymentNotSettledError } from './refunds';
@@ -20,7 +20,6 @@ interface StripeWebhookOptions {
 
 /** Stripe's events are a few kilobytes; the limit only keeps junk out. */
 const WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
-const INVALID_SIGNATURE = 'Invalid Stripe signature';
 
 const receivedSchema = z.object({ received: z.literal(true) });
 
@@ -54,13 +53,13 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
     async (request) => {
       const signature = request.headers['stripe-signature'];
       const raw = request.body;
-      if (typeof signature !== 'string' || !signature || !Buffer.isBuffer(raw)) throw new InvalidInputError(INVALID_SIGNATURE);
+      if (typeof signature !== 'string' || !signature || !Buffer.isBuffer(raw)) throw new DomainError('INVALID_SIGNATURE');
       let event: Stripe.Event;
       try {
         event = opts.client.webhooks.constructEvent(raw, signature, opts.webhookSecret);
       } catch (error) {
         request.log.warn({ err: error }, 'refused a Stripe webhook with a bad signature');
-        throw new InvalidInputError(INVALID_SIGNATURE);
+        throw new DomainError('INVALID_SIGNATURE');
       }
       request.log.info({ eventId: event.id, type: event.type }, 'Stripe webhook event');
       if (event.type !== 'payment_intent.succeeded') return { received: true as const };

@@ -145,7 +145,7 @@ describe('PATCH /api/order/:id with Stripe', () => {
     const { intent } = await createIntent(orderId);
     const res = await patchPaid(orderId, intent.id);
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ statusCode: 402, message: API_ERRORS.paymentNotCompleted });
+    expect(res.json()).toMatchObject({ status: 402, detail: API_ERRORS.paymentNotCompleted });
     expect(await getOrder(orderId)).toMatchObject({ paid: false, status: null, transactionId: null });
   });
 
@@ -174,7 +174,7 @@ describe('PATCH /api/order/:id with Stripe', () => {
     fake.succeed(other.intent.id);
     const res = await patchPaid(orderId, other.intent.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.paymentMismatch });
+    expect(res.json()).toMatchObject({ status: 409, detail: API_ERRORS.paymentMismatch });
     expect(await getOrder(orderId)).toMatchObject({ paid: false, status: null, transactionId: null });
   });
 
@@ -248,7 +248,7 @@ describe('POST /api/orders/:id/payment with Stripe (the buyer reports the paymen
     const { orderId, intentId } = await paidAtStripe();
     const res = await report(orderId, { transactionId: intentId }, caller());
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ statusCode: 404, message: API_ERRORS.orderNotFound });
+    expect(res.json()).toMatchObject({ status: 404, detail: API_ERRORS.orderNotFound });
     expect(await getOrder(orderId)).toMatchObject(UNPAID);
   });
 
@@ -256,12 +256,12 @@ describe('POST /api/orders/:id/payment with Stripe (the buyer reports the paymen
     const { orderId, intentId } = await paidAtStripe();
     const unsigned = await report(orderId, { transactionId: intentId }, null);
     expect(unsigned.statusCode).toBe(401);
-    expect(unsigned.json()).toEqual({ statusCode: 401, message: API_ERRORS.signInRequired });
+    expect(unsigned.json()).toMatchObject({ status: 401, detail: API_ERRORS.signInRequired });
     expect(await getOrder(orderId)).toMatchObject(UNPAID);
     for (const id of ['not-an-id', randomUUID()]) {
       const res = await report(id, { transactionId: intentId });
       expect(res.statusCode, id).toBe(404);
-      expect(res.json()).toEqual({ statusCode: 404, message: API_ERRORS.orderNotFound });
+      expect(res.json()).toMatchObject({ status: 404, detail: API_ERRORS.orderNotFound });
     }
   });
 
@@ -269,10 +269,10 @@ describe('POST /api/orders/:id/payment with Stripe (the buyer reports the paymen
     const { orderId } = await paidAtStripe();
     const none = await report(orderId, {});
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toMatchObject({ statusCode: 400, message: VALIDATION.transactionIdRequired, errors: [{ field: 'transactionId' }] });
+    expect(none.json()).toMatchObject({ status: 400, detail: VALIDATION.transactionIdRequired, errors: [{ field: 'transactionId' }] });
     const madeUp = await report(orderId, { transactionId: 'pi_3MadeUpButPlausible00000' });
     expect(madeUp.statusCode).toBe(402);
-    expect(madeUp.json()).toEqual({ statusCode: 402, message: API_ERRORS.paymentNotCompleted });
+    expect(madeUp.json()).toMatchObject({ status: 402, detail: API_ERRORS.paymentNotCompleted });
     expect(await getOrder(orderId)).toMatchObject(UNPAID);
   });
 
@@ -314,7 +314,7 @@ describe('POST /api/stripe/webhook', () => {
 
     const wrongSecret = await sendWebhook(payload, sign(payload, 'whsec_someone_else'));
     expect(wrongSecret.statusCode).toBe(400);
-    expect(wrongSecret.json()).toEqual({ statusCode: 400, message: expect.any(String) });
+    expect(wrongSecret.json()).toMatchObject({ status: 400, detail: expect.any(String) });
     expect((await sendWebhook(payload, null)).statusCode).toBe(400);
     expect((await sendWebhook(payload, 't=1,v1=deadbeef')).statusCode).toBe(400);
     expect(await getOrder(orderId)).toMatchObject({ paid: false, status: null, transactionId: null });
@@ -426,7 +426,7 @@ describe('two buyers paying at Stripe for the last units (decision 019)', () => 
     // The second buyer's checkout reports its payment: refused, refunded at Stripe, order left unpaid.
     const late = await patchPaid(p.second, p.secondIntent.id, someoneElse);
     expect(late.statusCode).toBe(409);
-    expect(late.json()).toEqual({ statusCode: 409, message: API_ERRORS.soldOutAfterPayment(true) });
+    expect(late.json()).toMatchObject({ status: 409, detail: API_ERRORS.soldOutAfterPayment(true) });
     const refunds = [...fake.refunds.values()].filter((r) => r.payment_intent === p.secondIntent.id);
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ amount: 6000, metadata: { reason: 'sold-out' } });
@@ -446,11 +446,11 @@ describe('two buyers paying at Stripe for the last units (decision 019)', () => 
     const third = await createCustomer(t.app, 'Third Theo');
     const res = await t.app.inject({ method: 'POST', url: '/api/order', headers: bearer(third), payload: { toolId: p.toolId, quantity: 1, ...DELIVERY } });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.notEnoughStock(0) });
+    expect(res.json()).toMatchObject({ status: 409, detail: API_ERRORS.notEnoughStock(0) });
     const asked = fake.requests.length;
     const intent = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: bearer(someoneElse), payload: { orderId: p.second } });
     expect(intent.statusCode).toBe(409);
-    expect(intent.json()).toEqual({ statusCode: 409, message: API_ERRORS.soldOutBeforePayment(p.toolName) });
+    expect(intent.json()).toMatchObject({ status: 409, detail: API_ERRORS.soldOutBeforePayment(p.toolName) });
     expect(fake.requests.slice(asked).filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents')).toEqual([]);
   });
 });

@@ -78,16 +78,25 @@ describe('POST /api/create-payment-intent', () => {
     expect((await confirm(clientSecret)).statusCode).toBe(200);
     const res = await createIntent(orderId);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.orderNotPayable });
+    // The code to branch on, and where the order stands, survive the route's response schema.
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toEqual({
+      type: 'about:blank',
+      title: 'Conflict',
+      status: 409,
+      code: 'ORDER_NOT_PAYABLE',
+      detail: API_ERRORS.orderNotPayable,
+      state: 'pending',
+    });
   });
 
   it('answers 404 to a malformed order id and 400 to a missing one', async () => {
     const malformed = await createIntent('nope');
     expect(malformed.statusCode).toBe(404);
-    expect(malformed.json()).toEqual({ statusCode: 404, message: API_ERRORS.orderNotFound });
+    expect(malformed.json()).toMatchObject({ status: 404, detail: API_ERRORS.orderNotFound });
     const missing = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: bearer(buyer), payload: {} });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ statusCode: 400, message: VALIDATION.orderIdRequired });
+    expect(missing.json()).toMatchObject({ status: 400, detail: VALIDATION.orderIdRequired });
   });
 });
 
@@ -116,7 +125,7 @@ describe('POST /api/test-payments/confirm', () => {
     const { orderId, clientSecret, intentId } = await orderWithIntent();
     const declined = await confirm(clientSecret, card(number, expiry));
     expect(declined.statusCode).toBe(402);
-    expect(declined.json()).toEqual({ statusCode: 402, code, message });
+    expect(declined.json()).toMatchObject({ status: 402, code: 'CARD_DECLINED', declineCode: code, detail: message });
     expect(await getOrder(orderId)).toMatchObject(UNPAID);
     expect((await intentsOf(orderId))[0]).toMatchObject({ status: 'requires_payment_method', lastErrorCode: code, cardLast4: null });
 
@@ -128,7 +137,7 @@ describe('POST /api/test-payments/confirm', () => {
     const { orderId, clientSecret } = await orderWithIntent();
     const res = await confirm(clientSecret, card('4111 1111 1111 1111'));
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toMatchObject({ statusCode: 402, code: 'test_mode_live_card', message: expect.stringContaining('test mode') });
+    expect(res.json()).toMatchObject({ status: 402, code: 'CARD_DECLINED', declineCode: 'test_mode_live_card', detail: expect.stringContaining('test mode') });
     expect(await getOrder(orderId)).toMatchObject(UNPAID);
   });
 
@@ -144,7 +153,7 @@ describe('POST /api/test-payments/confirm', () => {
     const { orderId, clientSecret } = await orderWithIntent();
     const res = await confirm(clientSecret, cardInput);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ statusCode: 400, message, errors: [{ field, message }] });
+    expect(res.json()).toMatchObject({ status: 400, detail: message, errors: [{ field, detail: message }] });
     expect(await getOrder(orderId)).toMatchObject(UNPAID);
     expect((await intentsOf(orderId))[0]).toMatchObject({ status: 'requires_payment_method', cardLast4: null });
   });
@@ -184,7 +193,7 @@ describe('POST /api/test-payments/confirm', () => {
   it('answers 404 to an unknown client secret', async () => {
     const res = await confirm('pi_test_nothing_secret_nothing');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ statusCode: 404, message: 'Payment not found' });
+    expect(res.json()).toMatchObject({ status: 404, detail: 'Payment not found' });
   });
 
   it('answers 409 when the order was deleted before paying, and charges nothing', async () => {
@@ -192,7 +201,7 @@ describe('POST /api/test-payments/confirm', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/order/${orderId}`, headers: bearer(buyer) })).statusCode).toBe(200);
     const res = await confirm(clientSecret);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.orderNotPayable });
+    expect(res.json()).toMatchObject({ status: 409, detail: API_ERRORS.orderNotPayable });
     expect((await intentsOf(orderId))[0]).toMatchObject({ status: 'requires_payment_method', cardLast4: null });
   });
 });
@@ -202,10 +211,10 @@ describe('PATCH /api/order/:id {status: pending, transactionId}', () => {
     const { orderId } = await orderWithIntent();
     const madeUp = await patch(orderId, 'pi_test_made_up');
     expect(madeUp.statusCode).toBe(402);
-    expect(madeUp.json()).toEqual({ statusCode: 402, message: API_ERRORS.paymentNotCompleted });
+    expect(madeUp.json()).toMatchObject({ status: 402, detail: API_ERRORS.paymentNotCompleted });
     const none = await t.app.inject({ method: 'PATCH', url: `/api/order/${orderId}`, headers: bearer(buyer), payload: { status: 'pending' } });
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toEqual({ statusCode: 400, message: API_ERRORS.paymentNotCompleted });
+    expect(none.json()).toMatchObject({ status: 400, detail: API_ERRORS.paymentNotCompleted });
     expect(await getOrder(orderId)).toMatchObject(UNPAID);
   });
 
@@ -213,7 +222,7 @@ describe('PATCH /api/order/:id {status: pending, transactionId}', () => {
     const { orderId, intentId } = await orderWithIntent();
     const res = await patch(orderId, intentId);
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ statusCode: 402, message: API_ERRORS.paymentNotCompleted });
+    expect(res.json()).toMatchObject({ status: 402, detail: API_ERRORS.paymentNotCompleted });
     expect(await getOrder(orderId)).toMatchObject(UNPAID);
   });
 
@@ -226,7 +235,7 @@ describe('PATCH /api/order/:id {status: pending, transactionId}', () => {
     expect((await confirm(elsewhere.clientSecret)).statusCode).toBe(200);
     const res = await patch(target.orderId, elsewhere.intentId);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ statusCode: 409, message: API_ERRORS.paymentMismatch });
+    expect(res.json()).toMatchObject({ status: 409, detail: API_ERRORS.paymentMismatch });
     expect(await getOrder(target.orderId)).toMatchObject(UNPAID);
   });
 
@@ -238,7 +247,7 @@ describe('PATCH /api/order/:id {status: pending, transactionId}', () => {
     ] as const) {
       const res = await patch(orderId, intentId, user);
       expect(res.statusCode).toBe(status);
-      expect(res.json()).toEqual({ statusCode: status, message });
+      expect(res.json()).toMatchObject({ status, detail: message });
     }
     expect(await getOrder(orderId)).toMatchObject(UNPAID);
     expect((await confirm(clientSecret)).statusCode).toBe(200);

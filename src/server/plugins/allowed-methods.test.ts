@@ -15,7 +15,15 @@ describe('a known address asked with a method it does not take', () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/items?limit=6' });
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe('GET, HEAD, POST');
-    expect(res.json()).toEqual({ statusCode: 405, message: API_ERRORS.methodNotAllowed });
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toEqual({
+      type: 'about:blank',
+      title: 'Method Not Allowed',
+      status: 405,
+      code: 'METHOD_NOT_ALLOWED',
+      detail: API_ERRORS.methodNotAllowed,
+      allow: ['GET', 'HEAD', 'POST'],
+    });
   });
 
   it('matches addresses with a parameter as their route does', async () => {
@@ -30,7 +38,8 @@ describe('a known address asked with a method it does not take', () => {
       const res = await t.app.inject({ method, url: '/api/no-such-thing' });
       expect(res.statusCode).toBe(404);
       expect(res.headers.allow).toBeUndefined();
-      expect(res.json()).toEqual({ statusCode: 404, message: API_ERRORS.notFound });
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json()).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, code: 'NOT_FOUND', detail: API_ERRORS.notFound });
     }
   });
 

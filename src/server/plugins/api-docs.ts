@@ -66,7 +66,7 @@ async function apiDocsPlugin(app: FastifyInstance) {
       info: {
         title: API_TITLE,
         version: packageJson.version,
-        description: 'The JSON API behind the store. Errors answer `{ statusCode, message, errors? }`.',
+        description: 'The JSON API behind the store. Errors answer `application/problem+json` (RFC 9457): `{ type, title, status, detail, code, errors?, ...data }`; `code` is stable (src/server/lib/domain-errors.ts lists them), `detail` is for people. /api/auth/* keeps the identity service shape `{ code, message }`.',
       },
       // Relative: the document is right wherever the store is served (behind a proxy too).
       servers: [{ url: '/' }],

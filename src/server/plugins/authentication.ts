@@ -7,7 +7,7 @@ import { createAccessTokens, type AccessTokens } from '../identity/access-tokens
 import { createAuth, type Auth, type IdentityMailer } from '../identity/auth';
 import { resolveAuthSecret } from '../identity/auth-secret';
 import { findIdentity, type SessionIdentity } from '../identity/identity';
-import { ConflictError, NotAllowedError, NotSignedInError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,7 +98,7 @@ async function authenticationPlugin(app: FastifyInstance, opts: AuthenticationOp
     // pages (the same rule better-auth applies to its own endpoints).
     const unsafe = request.method !== 'GET' && request.method !== 'HEAD';
     if (unsafe && !config.trustedOrigins.includes(request.headers.origin ?? '')) {
-      throw new NotAllowedError(API_ERRORS.crossSiteRefused);
+      throw new DomainError('CROSS_SITE_REFUSED');
     }
     const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     return found ? liveIdentity(found.user.id, found.session.id) : null;
@@ -107,36 +107,36 @@ async function authenticationPlugin(app: FastifyInstance, opts: AuthenticationOp
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
     request.identity = await bearerIdentity(request);
-    if (!request.identity) throw new NotSignedInError(API_ERRORS.signInRequired);
+    if (!request.identity) throw new DomainError('SIGN_IN_REQUIRED');
   });
   app.decorate('requireUserOrSession', async (request: FastifyRequest) => {
     request.identity = (await bearerIdentity(request)) ?? (await sessionIdentity(request));
-    if (!request.identity) throw new NotSignedInError(API_ERRORS.signInRequired);
+    if (!request.identity) throw new DomainError('SIGN_IN_REQUIRED');
   });
   app.decorate('requireVerifiedEmail', async (request: FastifyRequest) => {
-    if (!request.identity) throw new NotSignedInError(API_ERRORS.signInRequired);
-    if (config.emailVerification.mode === 'required' && !request.identity.emailVerified) throw new ConflictError(API_ERRORS.emailNotVerified);
+    if (!request.identity) throw new DomainError('SIGN_IN_REQUIRED');
+    if (config.emailVerification.mode === 'required' && !request.identity.emailVerified) throw new DomainError('EMAIL_NOT_VERIFIED');
   });
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     request.identity = await bearerIdentity(request);
-    if (!request.identity) throw new NotSignedInError(API_ERRORS.signInRequired);
-    if (request.identity.role !== 'admin') throw new NotAllowedError(API_ERRORS.forbidden);
+    if (!request.identity) throw new DomainError('SIGN_IN_REQUIRED');
+    if (request.identity.role !== 'admin') throw new DomainError('FORBIDDEN');
     // Refused with 403, not 401: the person is signed in and stays so; the web app's admin guard
     // sends them to the two-step sign-in page before any admin call (decision 023).
     if (config.adminTwoFactor === 'required' || request.identity.twoFactorEnabled) {
-      if (!request.identity.twoFactorEnabled) throw new NotAllowedError(API_ERRORS.adminTwoFactorRequired);
-      if (!request.identity.secondFactorAt) throw new NotAllowedError(API_ERRORS.adminSecondFactorRequired);
+      if (!request.identity.twoFactorEnabled) throw new DomainError('ADMIN_TWO_FACTOR_REQUIRED');
+      if (!request.identity.secondFactorAt) throw new DomainError('ADMIN_SECOND_FACTOR_REQUIRED');
     }
   });
   app.decorate('requireFreshAuth', async (request: FastifyRequest, reply: FastifyReply) => {
     const identity = request.identity;
-    if (!identity) throw new NotSignedInError(API_ERRORS.signInRequired);
+    if (!identity) throw new DomainError('SIGN_IN_REQUIRED');
     if (Date.now() - identity.authenticatedAt.getTime() <= FRESH_AUTH_SECONDS * 1000) return;
     reply.header(
       'www-authenticate',
       `Bearer error="insufficient_user_authentication", error_description="${API_ERRORS.reauthenticationRequired}", max_age=${FRESH_AUTH_SECONDS}`,
     );
-    throw new NotSignedInError(API_ERRORS.reauthenticationRequired);
+    throw new DomainError('REAUTHENTICATION_REQUIRED');
   });
 }
 

@@ -1,73 +1,111 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { API_ERRORS, type ApiError } from '../../shared';
+import type { ApiError } from '../../shared';
 import { DomainError, type DomainErrorKind } from '../lib/domain-errors';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../lib/database-unavailable';
 
-const BODY_PARSER_ERRORS: Record<string, { statusCode: number; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { statusCode: 400, message: API_ERRORS.invalidJson },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { statusCode: 400, message: API_ERRORS.invalidJson },
-  FST_ERR_CTP_BODY_TOO_LARGE: { statusCode: 413, message: API_ERRORS.bodyTooLarge },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { statusCode: 415, message: API_ERRORS.unsupportedMediaType },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { statusCode: 400, message: API_ERRORS.invalidJson },
+/** Fastify's body-parser refusals, as the store's codes. */
+const BODY_PARSER_ERRORS: Record<string, () => DomainError> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: () => new DomainError('INVALID_JSON'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => new DomainError('INVALID_JSON'),
+  FST_ERR_CTP_BODY_TOO_LARGE: () => new DomainError('BODY_TOO_LARGE'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new DomainError('UNSUPPORTED_MEDIA_TYPE'),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new DomainError('INVALID_JSON'),
 };
 
-/** The one place where a domain error becomes an HTTP status. */
+/** The one place where a domain error's kind becomes an HTTP status. */
 const STATUS_OF: Record<DomainErrorKind, number> = {
   'invalid-input': 400,
   'not-signed-in': 401,
-  'payment-incomplete': 402,
+  'payment-refused': 402,
   'not-allowed': 403,
   'not-found': 404,
+  'method-not-allowed': 405,
   conflict: 409,
+  'too-large': 413,
+  'unsupported-media-type': 415,
   unprocessable: 422,
   'too-frequent': 429,
+  failed: 500,
+  unavailable: 503,
 };
 
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
 /**
- * Every error leaves as `{ statusCode, message }`. Validation errors name the field and use the
- * shared schema's message; 5xx errors are logged (SQL text and database codes, never the query's
- * values: see lib/error-log-serializer.ts) but the client sees only a plain sentence.
+ * Every error leaves here, and only here (decision 033). Store routes answer RFC 9457 problem
+ * details: `{ type: 'about:blank', title, status, detail, code, errors?, ...data }`. The identity
+ * routes (/api/auth/*) answer better-auth's own `{ code, message }`, which the web app's identity
+ * client reads. Validation errors name the field and use the shared schema's message; 5xx errors
+ * are logged (SQL text and database codes, never the query's values: see
+ * lib/error-log-serializer.ts) but the client sees only a plain sentence.
  */
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+    if (error instanceof DomainError) return sendError(request, reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({
         field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body'),
-        message: issue.instancePath === '/' || issue.instancePath === '' ? wholeInputMessage(error.validationContext) : (issue.message ?? 'Invalid value'),
+        detail: issue.instancePath === '/' || issue.instancePath === '' ? wholeInputMessage(error.validationContext) : (issue.message ?? 'Invalid value'),
       }));
-      return reply.code(400).send({ statusCode: 400, message: errors[0]?.message ?? 'Invalid request', errors } satisfies ApiError);
+      return sendError(request, reply, new DomainError('VALIDATION_FAILED', { firstProblem: errors[0]?.detail ?? 'Invalid request' }), errors);
     }
-    if (error instanceof DomainError) {
-      const statusCode = STATUS_OF[error.kind];
-      const errors = error.field ? [{ field: error.field, message: error.message }] : undefined;
-      return reply.code(statusCode).send({ statusCode, message: error.message, ...(errors && { errors }) } satisfies ApiError);
-    }
-    if (error.code && BODY_PARSER_ERRORS[error.code]) {
-      const { statusCode, message } = BODY_PARSER_ERRORS[error.code]!;
-      return reply.code(statusCode).send({ statusCode, message } satisfies ApiError);
-    }
+    const bodyParserError = error.code ? BODY_PARSER_ERRORS[error.code] : undefined;
+    if (bodyParserError) return sendError(request, reply, bodyParserError());
     if (isDatabaseUnavailable(error)) {
       // Not the request's fault nor a bug: the database is away. Logged without the stack, once a request.
       request.log.warn({ req: request, reason: error.message }, 'request refused: the database is unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send({ statusCode: 503, message: API_ERRORS.databaseUnavailable } satisfies ApiError);
+      return sendError(request, reply, new DomainError('DATABASE_UNAVAILABLE', {}, { retryAfterSeconds: RETRY_AFTER_SECONDS }));
     }
-    const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-    if (statusCode >= 500) {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) {
       // The request itself (method and path, masked by the app's serializer): routes logged at warn
       // write no 'incoming request' line that an id could lead back to.
       request.log.error({ err: error, req: request }, 'request failed');
-      return reply.code(statusCode).send({ statusCode, message: API_ERRORS.internal } satisfies ApiError);
+      return sendError(request, reply, new DomainError('INTERNAL_ERROR'), undefined, status);
     }
-    if (statusCode === 429) {
-      return reply.code(429).send({ statusCode, message: API_ERRORS.tooManyRequests } satisfies ApiError);
-    }
-    return reply.code(statusCode).send({ statusCode, message: error.message } satisfies ApiError);
+    if (status === 429) return sendError(request, reply, new DomainError('TOO_MANY_REQUESTS'));
+    if (status === 404) return sendError(request, reply, new DomainError('NOT_FOUND'));
+    return sendError(request, reply, new DomainError('REQUEST_REFUSED', { reason: error.message }), undefined, status);
   });
+}
+
+/** better-auth's routes (identity/auth.ts basePath), forwarded by accounts/auth-routes.ts. */
+const isIdentityRoute = (request: FastifyRequest) => request.url.startsWith('/api/auth/');
+
+function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: DomainError,
+  fieldErrors?: { field: string; detail: string }[],
+  statusOverride?: number,
+) {
+  const status = statusOverride ?? STATUS_OF[error.kind];
+  reply.code(status);
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+  if (error.is('METHOD_NOT_ALLOWED')) reply.header('allow', (error.data.allow as string[]).join(', '));
+  const errors = fieldErrors ?? (error.field ? [{ field: error.field, detail: error.detail }] : undefined);
+  if (isIdentityRoute(request)) {
+    // better-auth's shape, which its client in the web app reads: `code` and `message` (and, for
+    // our own checks of a field, which one, in the same words).
+    const fields = errors?.map(({ field, detail }) => ({ field, message: detail }));
+    return reply.type('application/json; charset=utf-8').send({ code: error.code, message: error.detail, ...(fields && { errors: fields }) });
+  }
+  const body: ApiError = {
+    // Data first: the problem's own members win over a data member of the same name. A validation
+    // failure's data is only its first problem, already the detail (and in `errors`).
+    ...(error.is('VALIDATION_FAILED') ? {} : error.data),
+    // No page per code to point to: `code` names the problem, and `title` is then the status's phrase (RFC 9457 4.2.1).
+    type: 'about:blank',
+    title: STATUS_CODES[status] ?? 'Error',
+    status,
+    detail: error.detail,
+    code: error.code,
+    ...(errors && { errors }),
+  };
+  return reply.type(PROBLEM_CONTENT_TYPE).send(body);
 }
 
 function wholeInputMessage(context: string | undefined): string {

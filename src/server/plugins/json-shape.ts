@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_ERRORS } from '../../shared';
-import { InvalidInputError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import { findJsonProblem } from '../lib/json-shape';
 import { addHookWhereMethod, mayHaveBody } from '../lib/method-route-hooks';
 
@@ -14,7 +13,7 @@ async function jsonShapePlugin(app: FastifyInstance) {
     (request, _reply, done) => {
       if (request.body === null || typeof request.body !== 'object' || Buffer.isBuffer(request.body)) return done();
       const problem = findJsonProblem(request.body, false);
-      done(problem?.kind === 'too-deep' ? new InvalidInputError(API_ERRORS.bodyTooDeep) : undefined);
+      done(problem?.kind === 'too-deep' ? new DomainError('BODY_TOO_DEEP') : undefined);
     },
     mayHaveBody,
   );

@@ -95,7 +95,7 @@ describe('the web app', () => {
     ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json(), `${method} ${url}`).toEqual({ statusCode: 404, message: 'Not found' });
+      expect(res.json(), `${method} ${url}`).toMatchObject({ status: 404, detail: 'Not found' });
     }
   });
 

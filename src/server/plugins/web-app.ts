@@ -3,7 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_ERRORS, isAppPath, type ApiError } from '../../shared';
+import { isAppPath } from '../../shared';
+import { DomainError } from '../lib/domain-errors';
 
 /**
  * Serves the built SPA. Hashed files under /assets are cached for a year; index.html is always
@@ -50,7 +51,7 @@ async function webAppPlugin(app: FastifyInstance, opts: { distDir: string | null
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname);
     if (!isApi && wantsPage && hasBuild) return isAppPath(pathname) ? sendIndex(reply) : sendIndexAsNotFound(reply);
-    return reply.code(404).send({ statusCode: 404, message: API_ERRORS.notFound } satisfies ApiError);
+    throw new DomainError('NOT_FOUND');
   });
 }
 

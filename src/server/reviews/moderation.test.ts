@@ -101,7 +101,7 @@ describe('PATCH /api/review/:id {hidden}', () => {
     const res = await patch(review.id, body);
     expect(res.statusCode).toBe(400);
     if (body !== undefined) {
-      expect(res.json()).toMatchObject({ statusCode: 400, message: 'hidden must be true or false', errors: [{ field, message: 'hidden must be true or false' }] });
+      expect(res.json()).toMatchObject({ status: 400, detail: 'hidden must be true or false', errors: [{ field, detail: 'hidden must be true or false' }] });
     }
     expect(await hiddenAtOf(review.id)).toBeNull();
     expect(await entriesAbout(review.id)).toEqual([]);
@@ -127,7 +127,7 @@ describe('DELETE /api/review/:id', () => {
     ]);
     const again = await remove(review.id);
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ statusCode: 404, message: API_ERRORS.reviewNotFound });
+    expect(again.json()).toMatchObject({ status: 404, detail: API_ERRORS.reviewNotFound });
   });
 
   it('deletes a hidden review too', async () => {
@@ -150,7 +150,7 @@ describe('who may moderate, and unknown reviews', () => {
     const audited = await countAuditEntries(db());
     for (const res of [await moderationList(user), await patch(review.id, { hidden: true }, user), await remove(review.id, user)]) {
       expect(res.statusCode).toBe(status);
-      expect(res.json()).toEqual({ statusCode: status, message });
+      expect(res.json()).toMatchObject({ status, detail: message });
     }
     expect(await hiddenAtOf(review.id)).toBeNull();
     expect(await countAuditEntries(db())).toBe(audited);
@@ -163,7 +163,7 @@ describe('who may moderate, and unknown reviews', () => {
     const audited = await countAuditEntries(db());
     for (const res of [await patch(id, { hidden: true }), await remove(id)]) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ statusCode: 404, message: API_ERRORS.reviewNotFound });
+      expect(res.json()).toMatchObject({ status: 404, detail: API_ERRORS.reviewNotFound });
     }
     expect(await countAuditEntries(db())).toBe(audited);
   });

@@ -32,7 +32,7 @@ describe('POST /api/review', () => {
     const before = await listed();
     const refused = await post({ rating: 1, reviewText: 'Never bought anything, one star' }, newcomer);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ statusCode: 403, message: API_ERRORS.reviewsFromBuyers });
+    expect(refused.json()).toMatchObject({ status: 403, detail: API_ERRORS.reviewsFromBuyers });
 
     // An order placed but not paid is not a purchase.
     const [tool] = await createTools(t.database.db, 1, { availableQty: 10, minQty: 1 });
@@ -86,10 +86,11 @@ describe('POST /api/review', () => {
     const before = (await listed()).total;
     const res = await post({ rating, reviewText: 'Should not be stored' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      statusCode: 400,
-      message: VALIDATION.ratingInvalid,
-      errors: [{ field: 'rating', message: VALIDATION.ratingInvalid }],
+    expect(res.json()).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      detail: VALIDATION.ratingInvalid,
+      errors: [{ field: 'rating', detail: VALIDATION.ratingInvalid }],
     });
     expect((await listed()).total).toBe(before);
   });
@@ -104,7 +105,7 @@ describe('POST /api/review', () => {
     const before = (await listed()).total;
     const res = await post({ rating: 3, reviewText });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ statusCode: 400, message, errors: [{ field: 'reviewText', message }] });
+    expect(res.json()).toMatchObject({ status: 400, detail: message, errors: [{ field: 'reviewText', detail: message }] });
     expect((await listed()).total).toBe(before);
   });
 
@@ -112,10 +113,10 @@ describe('POST /api/review', () => {
     const before = (await listed()).total;
     const byAdmin = await post({ rating: 5, reviewText: 'Admin praise' }, admin);
     expect(byAdmin.statusCode).toBe(403);
-    expect(byAdmin.json()).toEqual({ statusCode: 403, message: API_ERRORS.customersOnly });
+    expect(byAdmin.json()).toMatchObject({ status: 403, detail: API_ERRORS.customersOnly });
     const anonymous = await post({ rating: 5, reviewText: 'Anonymous praise' }, null);
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ statusCode: 401, message: API_ERRORS.signInRequired });
+    expect(anonymous.json()).toMatchObject({ status: 401, detail: API_ERRORS.signInRequired });
     expect((await listed()).total).toBe(before);
   });
 
@@ -127,6 +128,6 @@ describe('POST /api/review', () => {
       payload: '[1, 2]',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, message: 'The request body must be a JSON object' });
+    expect(res.json()).toMatchObject({ status: 400, detail: 'The request body must be a JSON object' });
   });
 });

@@ -42,7 +42,7 @@ describe('posting reviews as fast as possible', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(REVIEWS_PER_HOUR);
     expect(statuses.filter((s) => s === 429)).toHaveLength(300 - REVIEWS_PER_HOUR);
     const refused = answers.find((res) => res.statusCode === 429)!;
-    expect(refused.json()).toEqual({ statusCode: 429, message: API_ERRORS.reviewsTooFast });
+    expect(refused.json()).toMatchObject({ status: 429, detail: API_ERRORS.reviewsTooFast });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await totalReviews()).toBe(before + REVIEWS_PER_HOUR);
   });
@@ -90,7 +90,7 @@ describe('GET /api/review stays small whatever is stored', () => {
   it('refuses a page of more than 100 reviews', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/review?limit=101' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('limit must be at most 100');
+    expect(res.json().detail).toBe('limit must be at most 100');
   });
 
   it("stores at most the form's length of a name an old account holds", async () => {

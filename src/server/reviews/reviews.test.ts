@@ -36,6 +36,6 @@ describe('GET /api/review', () => {
   it('refuses a bad limit with 400', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/review?limit=-5' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('limit must be at least 1');
+    expect(res.json().detail).toBe('limit must be at least 1');
   });
 });

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  API_ERRORS,
   apiErrorSchema,
   deletedCountSchema,
   idParam,
@@ -21,7 +20,7 @@ import {
 } from '../../shared';
 import { REVALIDATE_CACHE_CONTROL, setNoStore } from '../lib/cache-headers';
 import { CACHED_READ_ROUTE } from '../lib/cached-read-route';
-import { NotAllowedError, NotFoundError, TooFrequentError } from '../lib/domain-errors';
+import { DomainError } from '../lib/domain-errors';
 import { answerFromCache } from '../catalogue-cache/answer-from-cache';
 import { deleteReview, hasPaidForAnOrder, insertReviews, listReviews, listReviewsForModeration, setReviewHidden } from './reviews-repository';
 import { PAGED_LIST_HEADERS } from '../plugins/api-docs-operations';
@@ -73,7 +72,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
           timeWindow: '1 hour',
           hook: 'preHandler',
           keyGenerator: (request: FastifyRequest) => `review:${request.identity!.userId}`,
-          errorResponseBuilder: () => new TooFrequentError(API_ERRORS.reviewsTooFast),
+          errorResponseBuilder: () => new DomainError('TOO_MANY_REVIEWS'),
         },
       },
       schema: {
@@ -91,10 +90,10 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
     },
     async (request, reply) => {
       const identity = request.identity!;
-      if (identity.role !== 'customer') throw new NotAllowedError(API_ERRORS.customersOnly);
+      if (identity.role !== 'customer') throw new DomainError('CUSTOMERS_ONLY');
       // A review speaks for a purchase: accounts that never bought could fill the home page's
       // reviews with fakes (five such accounts posted 25 in a second).
-      if (!(await hasPaidForAnOrder(app.db, identity.userId))) throw new NotAllowedError(API_ERRORS.reviewsFromBuyers);
+      if (!(await hasPaidForAnOrder(app.db, identity.userId))) throw new DomainError('REVIEWS_FROM_BUYERS_ONLY');
       // The name shown with the review is the signed-in customer's, whatever the body says; an
       // account older than the name rules may hold a longer one, which is cut to the rule's length.
       const userName = preview(identity.name, userNameField.maxLength ?? Infinity, '');
@@ -143,7 +142,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
       setNoStore(reply);
       const { id } = request.params;
       const result = isUuid(id) ? await setReviewHidden(app.db, id, request.body.hidden, request.identity!) : { found: false, modified: false };
-      if (!result.found) throw new NotFoundError(API_ERRORS.reviewNotFound);
+      if (!result.found) throw new DomainError('REVIEW_NOT_FOUND');
       return { modifiedCount: result.modified ? 1 : 0 };
     },
   );
@@ -158,7 +157,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
       setNoStore(reply);
       const { id } = request.params;
       const deletedCount = isUuid(id) ? await deleteReview(app.db, id, request.identity!) : 0;
-      if (deletedCount === 0) throw new NotFoundError(API_ERRORS.reviewNotFound);
+      if (deletedCount === 0) throw new DomainError('REVIEW_NOT_FOUND');
       request.log.info({ reviewId: id, by: request.identity!.userId }, 'review deleted');
       return { deletedCount };
     },

@@ -55,13 +55,13 @@ describe('the store settings', () => {
     const before = (await get()).json();
     const res = await put({ ...VALID, ...change });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, errors: [{ field, message }] });
+    expect(res.json()).toMatchObject({ status: 400, errors: [{ field, detail: message }] });
     expect((await get()).json()).toEqual(before);
   });
 
   it('are for admins only', async () => {
     expect((await get(null)).statusCode).toBe(401);
-    expect((await get(customer)).json()).toEqual({ statusCode: 403, message: API_ERRORS.forbidden });
+    expect((await get(customer)).json()).toMatchObject({ status: 403, detail: API_ERRORS.forbidden });
     expect((await put(VALID, customer)).statusCode).toBe(403);
   });
 });

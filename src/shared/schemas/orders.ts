@@ -4,6 +4,7 @@ import { VALIDATION } from '../messages';
 import { addressField, phoneField } from './accounts';
 import { NO_CONTROL_CHARACTERS, plainText } from './fields';
 import { passesLuhn } from '../buying';
+import { apiErrorSchema } from './common';
 
 export const ORDER_STATUSES = ['pending', 'shipped', 'expired', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -235,5 +236,5 @@ export const testConfirmSchema = z.object({
 export const testConfirmResponseSchema = z.object({
   paymentIntent: z.object({ id: z.string(), status: z.string() }),
 });
-/** A declined payment: 402 with the processor's message and code. */
-export const paymentErrorSchema = z.object({ statusCode: z.number(), message: z.string(), code: z.string() });
+/** A payment refused (402): a declined card has code CARD_DECLINED and the processor's own `declineCode`. */
+export const paymentErrorSchema = apiErrorSchema.extend({ declineCode: z.string().optional() });

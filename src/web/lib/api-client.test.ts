@@ -35,13 +35,30 @@ describe('the API client', () => {
     expect(sent!.headers.has('content-type')).toBe(false);
   });
 
-  it("throws the API's refusal with its status, its sentence for people and the whole body", async () => {
-    const body = { statusCode: 400, message: 'Delivery address is required', errors: [{ field: 'address', message: 'Delivery address is required' }] };
+  it("throws the API's refusal with its status, its sentence for people (detail), its code and the whole body", async () => {
+    const body = {
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'Delivery address is required',
+      code: 'VALIDATION_FAILED',
+      errors: [{ field: 'address', detail: 'Delivery address is required' }],
+    };
     new FakeApi().on('POST', '/api/order', () => ({ status: 400, body })).install();
     const error = await failureOf(apiRequest('/order', { method: 'POST', body: {} }));
     expect(error.status).toBe(400);
     expect(error.message).toBe('Delivery address is required');
+    expect(error.code).toBe('VALIDATION_FAILED');
     expect(error.body).toEqual(body);
+  });
+
+  it("reads the identity routes' own shape ({ code, message }) for the session check", async () => {
+    const body = { code: 'TOO_MANY_REQUESTS', message: API_ERRORS.tooManyRequests };
+    new FakeApi().on('GET', '/api/auth/get-session', () => ({ status: 429, body })).install();
+    const error = await failureOf(apiGet('/auth/get-session'));
+    expect(error.status).toBe(429);
+    expect(error.message).toBe(API_ERRORS.tooManyRequests);
+    expect(error.code).toBe('TOO_MANY_REQUESTS');
   });
 
   it('says something went wrong on our side when an error answer is not JSON (a proxy page)', async () => {

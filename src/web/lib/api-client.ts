@@ -2,7 +2,11 @@ import type { ApiError } from '../../shared';
 import { FIRST_VISIT_API_ERRORS as API_ERRORS } from '../../shared';
 import { NO_CONNECTION } from './request-failure';
 
-/** An API answer that was not 2xx, with the server's message (already worded for people). */
+/**
+ * An API answer that was not 2xx: `message` is the server's `detail` (already worded for people),
+ * `code` its stable code (NOT_ENOUGH_STOCK, ...) to branch on. The store answers RFC 9457 problem
+ * details (decision 033).
+ */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
@@ -11,6 +15,21 @@ export class ApiRequestError extends Error {
   ) {
     super(message);
     this.name = 'ApiRequestError';
+  }
+
+  /** The server's stable code; undefined when no store answer came (no connection, a proxy's page). */
+  get code(): string | undefined {
+    return typeof this.body?.code === 'string' ? this.body.code : undefined;
+  }
+
+  /**
+   * The error a non-2xx answer's body (parsed, or null) stands for. The store's routes say it in
+   * `detail`; the identity routes (/api/auth/*, read here for the session) in better-auth's `message`.
+   */
+  static fromResponse(status: number, body: unknown): ApiRequestError {
+    const problem = body !== null && typeof body === 'object' ? (body as Partial<ApiError> & { message?: unknown }) : null;
+    const words = [problem?.detail, problem?.message].find((text): text is string => typeof text === 'string');
+    return new ApiRequestError(status, words ?? API_ERRORS.internal, problem);
   }
 }
 
@@ -44,10 +63,7 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
     throw new ApiRequestError(0, NO_CONNECTION, null);
   }
   const body = await response.json().catch(() => null);
-  if (!response.ok) {
-    const message = typeof body?.message === 'string' ? body.message : API_ERRORS.internal;
-    throw new ApiRequestError(response.status, message, body);
-  }
+  if (!response.ok) throw ApiRequestError.fromResponse(response.status, body);
   return { data: body as T, headers: response.headers };
 }
 

@@ -1,5 +1,4 @@
 import { apiRequest, ApiRequestError, type ApiRequest, type ApiResponse } from './api-client';
-import { FIRST_VISIT_API_ERRORS as API_ERRORS } from '../../shared/messages';
 import { meansSignedOut, NO_CONNECTION } from './request-failure';
 import { getAccessToken, renewAccessToken, signOut } from './session';
 
@@ -47,7 +46,7 @@ export function authedRequestRaw(path: string): Promise<Blob> {
     }
     if (!response.ok) {
       const body = await response.json().catch(() => null);
-      throw new ApiRequestError(response.status, typeof body?.message === 'string' ? body.message : API_ERRORS.internal, body);
+      throw ApiRequestError.fromResponse(response.status, body);
     }
     return response.blob();
   });

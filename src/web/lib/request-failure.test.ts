@@ -3,7 +3,7 @@ import { API_ERRORS, TOASTS } from '../../shared';
 import { ApiRequestError } from './api-client';
 import { failureMessage, isStoreBusy, meansSignedOut, NO_CONNECTION, queryRetryDelay, shouldRetryQuery } from './request-failure';
 
-const api = (status: number, message = 'Server words') => new ApiRequestError(status, message, { statusCode: status, message });
+const api = (status: number, message = 'Server words') => new ApiRequestError(status, message, { status, detail: message });
 /** What the identity client (better-auth) reports for a refused /api/auth/get-session. */
 const identity = (status: number, message?: string) => ({ status, statusText: '', message });
 

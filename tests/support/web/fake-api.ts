@@ -64,7 +64,7 @@ export class FakeApi {
     const route = this.#routes.find((candidate) => candidate.method === method && candidate.pattern.test(url.pathname));
     if (!route) {
       this.unexpected.push(`${method} ${url.pathname}`);
-      return answer({ status: 404, body: { statusCode: 404, message: `No fake answer for ${method} ${url.pathname}` } });
+      return answer(apiError(404, `No fake answer for ${method} ${url.pathname}`, 'NOT_FOUND') as Exclude<FakeAnswer, typeof NO_ANSWER>);
     }
     const match = route.pattern.exec(url.pathname)!;
     const params = Object.fromEntries(route.keys.map((key, i) => [key, decodeURIComponent(match[i + 1]!)]));
@@ -106,5 +106,9 @@ function answer({ status = 200, body, contentType = 'application/json', text }: 
   return new Response(status === 204 ? null : payload, { status, headers: { 'content-type': contentType } });
 }
 
-/** The API's error body (`{ statusCode, message }`, src/server/plugins/errors.ts). */
-export const apiError = (status: number, message: string): FakeAnswer => ({ status, body: { statusCode: status, message } });
+/** The API's error body (RFC 9457 problem details, src/server/plugins/errors.ts). */
+export const apiError = (status: number, detail: string, code = 'SOME_ERROR'): FakeAnswer => ({
+  status,
+  contentType: 'application/problem+json',
+  body: { type: 'about:blank', title: String(status), status, detail, code },
+});

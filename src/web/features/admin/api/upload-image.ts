@@ -30,10 +30,7 @@ export async function uploadImage(file: File): Promise<UploadedImage> {
       throw new ApiRequestError(0, TOASTS.tryAgain, null);
     }
     const body = await response.json().catch(() => null);
-    if (!response.ok) {
-      const message = typeof body?.message === 'string' ? body.message : API_ERRORS.internal;
-      throw new ApiRequestError(response.status, message, body);
-    }
+    if (!response.ok) throw ApiRequestError.fromResponse(response.status, body);
     return body as UploadedImage;
   } catch (error) {
     if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) await signOut();
