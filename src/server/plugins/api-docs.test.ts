@@ -169,6 +169,18 @@ describe(`GET ${OPENAPI_PATH}`, () => {
     expect(headersOf('get', '/api/ready', '503')).toEqual([]);
   });
 
+  it('documents error answers as problem details, except the identity service\'s own shape', () => {
+    const order = document.paths['/api/order']!.post!.responses!;
+    expect(Object.keys(order['400']!.content!)).toEqual(['application/problem+json']);
+    expect(Object.keys(order['201']!.content!)).toEqual(['application/json']);
+    const plainJsonErrors = Object.entries(document.paths)
+      .filter(([path]) => !path.startsWith('/api/auth/'))
+      .flatMap(([path, operations]) => Object.values(operations).flatMap((operation) => Object.entries(operation.responses ?? {}).map(([status, answer]) => ({ path, status, answer }))))
+      .filter(({ status, answer }) => /^[45]/.test(status) && answer.content?.['application/json'])
+      .map(({ path, status }) => `${path} ${status}`);
+    expect(plainJsonErrors).toEqual([]);
+  });
+
   it('describes every answer: its own words, or the status text (never "Default Response")', () => {
     const text = JSON.stringify(document.paths);
     expect(text).not.toContain('Default Response');

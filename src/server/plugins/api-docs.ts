@@ -100,6 +100,8 @@ async function apiDocsPlugin(app: FastifyInstance) {
         },
       };
     },
+    // Error answers are problem details (plugins/errors.ts), except the identity service's own.
+    transformObject: (document) => problemDetailsMediaType(('openapiObject' in document ? document.openapiObject : document.swaggerObject) as OpenApiDocument),
   });
 
   await app.register(referencePage, { routePrefix: DOCS_PREFIX, title: API_TITLE });
@@ -143,3 +145,20 @@ function conventions(app: FastifyInstance, route: RouteOptions, url: string) {
 }
 
 export default fp(apiDocsPlugin, { name: 'api-docs' });
+
+type OpenApiDocument = { paths?: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>> };
+
+/** Documents the store's 4xx and 5xx answers under `application/problem+json`, the type they are sent with. */
+function problemDetailsMediaType<Document extends OpenApiDocument>(document: Document): Document {
+  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    if (path.startsWith('/api/auth/')) continue;
+    for (const operation of Object.values(operations)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const json = response.content?.['application/json'];
+        if (!/^[45]/.test(status) || !json) continue;
+        response.content = { 'application/problem+json': json };
+      }
+    }
+  }
+  return document;
+}
