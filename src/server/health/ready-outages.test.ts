@@ -91,7 +91,11 @@ describe.runIf(testDatabaseKind() === 'postgres')('GET /api/ready when the Postg
       const res = await app.inject(request);
       expect(res.statusCode, request.url).toBe(503);
       expect(res.headers['retry-after'], request.url).toBe('5');
-      expect(res.json(), request.url).toMatchObject({ status: 503, detail: API_ERRORS.databaseUnavailable });
+      // The store's routes answer problem details; the identity service's keep its { code, message }.
+      const expected = request.url.startsWith('/api/auth/')
+        ? { code: 'DATABASE_UNAVAILABLE', message: API_ERRORS.databaseUnavailable }
+        : { status: 503, code: 'DATABASE_UNAVAILABLE', detail: API_ERRORS.databaseUnavailable };
+      expect(res.json(), request.url).toMatchObject(expected);
     }
     await proxy.start();
     expect((await app.inject({ method: 'GET', url: '/api/items?q=anything-uncached' })).statusCode).toBe(200);
