@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { API_ERRORS, apiErrorSchema } from '../../shared';
 import { DomainError, DOMAIN_ERRORS } from '../lib/domain-errors';
 import { RETRY_AFTER_SECONDS } from '../lib/database-unavailable';
+import { expectProblem } from '../../../tests/support/problem';
 import errorsPlugin from './errors';
 
 /**
@@ -53,33 +54,15 @@ const PROBLEM = /^application\/problem\+json/;
 describe('store routes answer RFC 9457 problem details', () => {
   it('a domain error: its code, the sentence as detail, its data as members, the field it is about', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/stock' });
-    expect(res.statusCode).toBe(409);
-    expect(res.headers['content-type']).toMatch(PROBLEM);
     // Through a route's response schema: the serializer keeps the code's data (`available`, `toolId`).
-    expect(res.json()).toEqual({
-      type: 'about:blank',
-      title: 'Conflict',
-      status: 409,
-      detail: API_ERRORS.notEnoughStock(3),
-      code: 'NOT_ENOUGH_STOCK',
-      toolId: 't-1',
-      available: 3,
-      errors: [{ field: 'quantity', detail: API_ERRORS.notEnoughStock(3) }],
-    });
+    const detail = API_ERRORS.notEnoughStock(3);
+    expectProblem(res, { status: 409, code: 'NOT_ENOUGH_STOCK', detail, toolId: 't-1', available: 3, errors: [{ field: 'quantity', detail }] });
   });
 
   it('a validation failure: VALIDATION_FAILED naming the field, in the schema’s words', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/orders', payload: { quantity: 'many' } });
-    expect(res.statusCode).toBe(400);
-    expect(res.headers['content-type']).toMatch(PROBLEM);
-    expect(res.json()).toEqual({
-      type: 'about:blank',
-      title: 'Bad Request',
-      status: 400,
-      code: 'VALIDATION_FAILED',
-      detail: 'quantity must be a number',
-      errors: [{ field: 'quantity', detail: 'quantity must be a number' }],
-    });
+    const detail = 'quantity must be a number';
+    expectProblem(res, { status: 400, code: 'VALIDATION_FAILED', detail, errors: [{ field: 'quantity', detail }] });
   });
 
   it.each([
