@@ -151,8 +151,8 @@ export const DOMAIN_ERRORS = {
   /** A card was declined; `declineCode` is the provider's (card_declined, insufficient_funds, ...), the wording its too. */
   CARD_DECLINED: error<{ declineCode: string; providerMessage: string }>('payment-refused', ({ providerMessage }) => providerMessage),
   PAYMENT_MISMATCH: fixed('conflict', API_ERRORS.paymentMismatch),
-  PAYMENT_NOT_FOUND: fixed('not-found', 'Payment not found'),
-  INVALID_SIGNATURE: fixed('invalid-input', 'Invalid Stripe signature'),
+  PAYMENT_NOT_FOUND: fixed('not-found', API_ERRORS.paymentNotFound),
+  INVALID_SIGNATURE: fixed('invalid-input', API_ERRORS.invalidStripeSignature),
   ORDER_NOT_REFUNDABLE: error<{ state: OrderState }>('conflict', ({ state }) => {
     if (state === 'refunded') return API_ERRORS.refundAlreadyDone;
     if (state === 'shipped') return API_ERRORS.refundShippedOrder;

@@ -74,6 +74,8 @@ export const API_ERRORS = {
   refundUnderWay: 'A refund of this order is already under way. Please wait a moment and look again',
   refundRefused: (reason: string) => `The payment provider refused the refund, so the order is unchanged: ${reason}`,
   paymentNotCompleted: 'The payment was not completed',
+  paymentNotFound: 'Payment not found',
+  invalidStripeSignature: 'Invalid Stripe signature',
   paymentMismatch: 'This payment does not belong to this order',
   paymentRefunded: 'This order can no longer be paid. Your payment has been refunded',
   paymentRefundPending: 'This order can no longer be paid. Your payment will be refunded',
