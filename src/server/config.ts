@@ -100,6 +100,10 @@ const envSchema = z.object({
   AUTH_READ_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   /** Failed sign-ins for one account (per 15 minutes) before further attempts get 429. */
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** How passwords are stored: `standard` always; `test` only for the test suites (decision 037). */
+  PASSWORD_HASHING: z.enum(['standard', 'test'], { error: 'must be standard (test is for the test suite only)' }).default('standard'),
+  /** Read only to keep PASSWORD_HASHING=test out of anything but a test run. */
+  NODE_ENV: z.string().optional(),
   /** Card payments: `test` (built-in test-mode processor) or `stripe`. Default: stripe when its key is set. */
   PAYMENT_PROVIDER: z.enum(['test', 'stripe']).optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^sk_(test|live)_/, { error: 'must start with sk_test_ or sk_live_' }).optional(),
@@ -162,6 +166,8 @@ const configSchema = envSchema
     if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) refuse('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
     if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) refuse('HEADERS_TIMEOUT_SECONDS cannot be more than REQUEST_TIMEOUT_SECONDS');
     if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) refuse('ADMIN_EMAIL and ADMIN_PASSWORD go together');
+    // The cheap hashing would store every new password ~70 times cheaper to guess from a stolen database.
+    if (e.PASSWORD_HASHING === 'test' && e.NODE_ENV !== 'test') refuse('PASSWORD_HASHING=test is for the test suite only (NODE_ENV=test): a store keeps PASSWORD_HASHING=standard');
     const provider = paymentProviderOf(e);
     // A store served over https is a live store: the built-in test processor there would take test
     // cards as real payments and ship the orders. Only an operator who says so runs one on purpose.
@@ -228,6 +234,8 @@ const configSchema = envSchema
         readRateLimitPerMinute: e.AUTH_READ_RATE_LIMIT,
         signUpsPerHour: e.SIGN_UP_RATE_LIMIT,
         signInMaxFailures: e.SIGN_IN_MAX_FAILURES,
+        /** How passwords are stored (PASSWORD_HASHING): `standard` in every running store. */
+        passwordHashing: e.PASSWORD_HASHING,
         /**
          * Whether an address must be confirmed before ordering, and why (the start banner says):
          * `setting`: EMAIL_VERIFICATION chose it; `smtp`: SMTP_URL is set; `no-smtp`: the store cannot send mail.

@@ -52,6 +52,9 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, options: { star
       CATALOGUE_READ_RATE_LIMIT: '100000',
       // Admins made by these tests have no authenticator app; the requirement has tests of its own.
       ADMIN_TWO_FACTOR: 'optional',
+      // The suite's cheap password hashing, as in-process apps use (decision 037).
+      NODE_ENV: 'test',
+      PASSWORD_HASHING: 'test',
       ...env,
     },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -33,6 +33,10 @@ export function testConfig(overrides: TestConfigOverrides = {}): AppConfig {
     // Most tests act as an admin without the authenticator app every real admin needs by default
     // (ADMIN_TWO_FACTOR=required); the requirement has tests of its own (accounts/admin-two-factor.test.ts).
     ADMIN_TWO_FACTOR: 'optional',
+    // Passwords at a fraction of the standard hashing cost: thousands of sign-ups and sign-ins were
+    // a tenth of the suite's CPU. The standard hashing has tests of its own (identity/password-hashing.test.ts).
+    PASSWORD_HASHING: 'test',
+    NODE_ENV: 'test',
   });
   return {
     ...base,

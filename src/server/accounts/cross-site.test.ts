@@ -53,3 +53,25 @@ describe('GET /api/auth-options', () => {
     expect(await documentPolicy(t.app)).not.toContain('googleusercontent');
   });
 });
+
+describe('the identity routes (/api/auth) from another site', () => {
+  // Vitest runs with NODE_ENV=test and TEST=true, which turn better-auth's own Origin check off
+  // unless the store says otherwise: these run where the check was once disarmed by the environment.
+  it('refuse a sign-in posted by another site, and sign nobody in', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: 'https://evil.example', cookie: 'better-auth.session_token=x' },
+      payload: { email: user.email, password: user.password },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['set-cookie'] ?? []).not.toEqual(expect.arrayContaining([expect.stringMatching(/^better-auth\.session_token=[^;]/)]));
+  });
+
+  it('refuse a sign-out posted by another site with the customer\'s cookie, and the session goes on', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { origin: 'https://evil.example', cookie: user.cookie } });
+    expect(res.statusCode).toBe(403);
+    const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: user.cookie } });
+    expect(session.json()?.user?.email).toBe(user.email);
+  });
+});

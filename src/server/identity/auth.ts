@@ -12,6 +12,7 @@ import { serializeErrorForLog } from '../lib/error-log-serializer';
 import { isCommonPassword } from './common-passwords';
 import { checkIdentityInput } from './identity-input';
 import { endResetLinks, markEmailVerified } from './identity';
+import { passwordHasher } from './password-hashing';
 import { adminSessionHooks, guardSecondFactorSettings, recordSessionProofs } from './session-proofs';
 
 export const GOOGLE_PROVIDER_ID = 'google';
@@ -95,6 +96,7 @@ export function createAuth({ db, config, secret, log, mailer }: AuthOptions) {
       // order, being joined by a Google sign-in) checks it there.
       requireEmailVerification: false,
       onExistingUserSignUp: ({ user }) => mailer.signUpWithExistingAddress(user),
+      password: passwordHasher(config.passwordHashing),
       minPasswordLength: LIMITS.passwordMin,
       maxPasswordLength: LIMITS.passwordMax,
       // The link opens our reset page (the token in its fragment), not better-auth's redirect.
@@ -157,6 +159,10 @@ export function createAuth({ db, config, secret, log, mailer }: AuthOptions) {
     // where they are shared by every app process through the database.
     rateLimit: { enabled: false },
     advanced: {
+      // Always check a write's Origin (CSRF). better-auth's default turns the check off whenever
+      // NODE_ENV=test or TEST is set, so an environment variable would have disarmed it in a store
+      // (and did in every Vitest run, which sets both).
+      disableOriginCheck: false,
       // Never X-Forwarded-For (its default): any client can write that header. 128: keep an IPv6
       // address whole, as the logs and limits see it, rather than cut to its /64 network.
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER], ipv6Subnet: 128 },

@@ -1,0 +1,68 @@
+import { verifyPassword } from 'better-auth/crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, signIn } from '../../../tests/support/accounts';
+import { createTestApp, testConfig, type TestApp } from '../../../tests/support/test-app';
+import { loadConfig } from '../config';
+import { accounts } from '../db/schema';
+import { passwordHasher } from './password-hashing';
+
+describe('PASSWORD_HASHING', () => {
+  it('is standard unless set', () => {
+    expect(loadConfig({}).auth.passwordHashing).toBe('standard');
+  });
+
+  it('refuses the test suite\'s cheap hashing outside a test run, naming the setting', () => {
+    expect(() => loadConfig({ PASSWORD_HASHING: 'test' })).toThrow(/PASSWORD_HASHING=test is for the test suite only/);
+    expect(() => loadConfig({ PASSWORD_HASHING: 'test', NODE_ENV: 'production' })).toThrow(/PASSWORD_HASHING/);
+    expect(() => loadConfig({ PASSWORD_HASHING: 'fast' })).toThrow(/PASSWORD_HASHING: must be standard/);
+    expect(loadConfig({ PASSWORD_HASHING: 'test', NODE_ENV: 'test' }).auth.passwordHashing).toBe('test');
+  });
+});
+
+describe('the standard hashing', () => {
+  const standard = passwordHasher('standard');
+
+  it('is better-auth\'s own scrypt: its hashes verify with better-auth\'s function', async () => {
+    const hash = await standard.hash('Correct-horse-9');
+    expect(await verifyPassword({ hash, password: 'Correct-horse-9' })).toBe(true);
+    expect(await standard.verify({ hash, password: 'Correct-horse-9' })).toBe(true);
+    expect(await standard.verify({ hash, password: 'Wrong-horse-9' })).toBe(false);
+  });
+
+  it('never accepts a password stored by the test suite\'s cheap hashing', async () => {
+    const cheap = await passwordHasher('test').hash('Correct-horse-9');
+    expect(await standard.verify({ hash: cheap, password: 'Correct-horse-9' })).toBe(false);
+  });
+});
+
+describe('the test suite\'s hashing', () => {
+  const cheap = passwordHasher('test');
+
+  it('checks passwords as the standard one does, and still reads standard hashes', async () => {
+    const hash = await cheap.hash('Correct-horse-9');
+    expect(hash).toMatch(/^test-scrypt\$[0-9a-f]{32}:[0-9a-f]{128}$/);
+    expect(await cheap.verify({ hash, password: 'Correct-horse-9' })).toBe(true);
+    expect(await cheap.verify({ hash, password: 'correct-horse-9' })).toBe(false);
+    const standardHash = await passwordHasher('standard').hash('Correct-horse-9');
+    expect(await cheap.verify({ hash: standardHash, password: 'Correct-horse-9' })).toBe(true);
+  });
+});
+
+describe('a store on the standard hashing', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const base = testConfig();
+    t = await createTestApp({ auth: { ...base.auth, passwordHashing: 'standard' } });
+  });
+  afterAll(() => t.close());
+
+  it('stores a new customer\'s password with better-auth\'s scrypt and signs them in with it', async () => {
+    const customer = await createCustomer(t.app, 'Stan Dard');
+    const [account] = await t.database.db.select({ password: accounts.password }).from(accounts).where(eq(accounts.userId, customer.userId));
+    expect(account?.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+    expect(await verifyPassword({ hash: account!.password!, password: customer.password })).toBe(true);
+    expect((await signIn(t.app, customer.email, 'Not-the-password-1')).statusCode).toBe(401);
+    expect((await signIn(t.app, customer.email, customer.password)).statusCode).toBe(200);
+  });
+});
