@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures';
+import { animationsSettled, expect, test } from './support/fixtures';
 import { linkIn, waitForMail } from './support/mailbox';
 import { E2E_ADMIN, newCustomer, openAccountMenu, signInWithForm, signUpByApi, signUpWithForm, VERIFICATION_SUBJECT } from './support/users';
 
@@ -123,6 +123,9 @@ test.describe('accounts', () => {
     const toast = page.getByRole('status').filter({ hasText: 'Your profile updated successfully' });
     await expect(toast).toBeVisible();
     // The pointer on a toast keeps it open while it is measured (react-hot-toast pauses on hover).
+    // Hovered once it has slid into place: mid-way it still lies under the navbar, which takes the
+    // pointer, and on a busy machine the retries outlasted the toast's 2 s (seen under load).
+    await animationsSettled(page);
     await toast.hover();
 
     const header = (await page.getByRole('banner').boundingBox())!;

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
+import { CHEAP_PASSWORD_HASHING } from './cheap-password-hashing';
 import { adminQuery } from './postgres-admin';
 
 export interface ServerProcess {
@@ -52,9 +53,7 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, options: { star
       CATALOGUE_READ_RATE_LIMIT: '100000',
       // Admins made by these tests have no authenticator app; the requirement has tests of its own.
       ADMIN_TWO_FACTOR: 'optional',
-      // The suite's cheap password hashing, as in-process apps use (decision 037).
-      NODE_ENV: 'test',
-      PASSWORD_HASHING: 'test',
+      ...CHEAP_PASSWORD_HASHING,
       ...env,
     },
     stdio: ['pipe', 'pipe', 'pipe'],

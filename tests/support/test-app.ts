@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig, type MailConfig } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/client';
+import { CHEAP_PASSWORD_HASHING } from './cheap-password-hashing';
 import { createTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -33,10 +34,7 @@ export function testConfig(overrides: TestConfigOverrides = {}): AppConfig {
     // Most tests act as an admin without the authenticator app every real admin needs by default
     // (ADMIN_TWO_FACTOR=required); the requirement has tests of its own (accounts/admin-two-factor.test.ts).
     ADMIN_TWO_FACTOR: 'optional',
-    // Passwords at a fraction of the standard hashing cost: thousands of sign-ups and sign-ins were
-    // a tenth of the suite's CPU. The standard hashing has tests of its own (identity/password-hashing.test.ts).
-    PASSWORD_HASHING: 'test',
-    NODE_ENV: 'test',
+    ...CHEAP_PASSWORD_HASHING,
   });
   return {
     ...base,

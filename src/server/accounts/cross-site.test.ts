@@ -61,6 +61,7 @@ describe('the identity routes (/api/auth) from another site', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
+      // A cookie, as a browser sends one: better-auth checks the Origin of requests that carry cookies.
       headers: { origin: 'https://evil.example', cookie: 'better-auth.session_token=x' },
       payload: { email: user.email, password: user.password },
     });

@@ -30,7 +30,7 @@ const testKey = (password: string, salt: string) => scryptAsync(password.normali
  * stolen database expensive to guess from, and what every running store uses.
  *
  * `test`: the test suites sign thousands of customers up and in, and at the standard cost that was
- * about a tenth of their CPU time. The configuration refuses it unless NODE_ENV=test (config.ts).
+ * about a fifth of their CPU time. The configuration refuses it unless NODE_ENV=test (config.ts).
  * Standard hashes (the first admin, `npm run reset-password`) still verify under it.
  */
 export function passwordHasher(mode: PasswordHashing): PasswordHasher {

@@ -32,7 +32,7 @@ export { expect };
  * `timeoutMs`. Mid-animation an element is partly transparent, and axe would measure the contrast
  * of a colour the customer only sees for a few frames. Endless ones (loading spinners) are left alone.
  */
-async function animationsSettled(page: Page, timeoutMs = 3_000) {
+export async function animationsSettled(page: Page, timeoutMs = 3_000) {
   await page.evaluate(async (timeout) => {
     const finite = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
     const ended = Promise.allSettled(finite.map((a) => a.finished));

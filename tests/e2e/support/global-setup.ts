@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startFakeGoogle } from '../../support/fake-google';
+import { CHEAP_PASSWORD_HASHING } from '../../support/cheap-password-hashing';
 import { startMailCatcher } from '../../support/mail-catcher';
 import { adminQuery, databaseUrlFor, TEST_DB_PREFIX } from '../../support/postgres-admin';
 import { E2E_ADMIN } from './users';
@@ -49,10 +50,7 @@ export default async function globalSetup() {
     // The specs' admin has no authenticator app (admin-security.spec.ts turns one on for an admin of
     // its own); the requirement every real store has by default is tested through the API.
     ADMIN_TWO_FACTOR: 'optional',
-    // Passwords at a fraction of the standard hashing cost (decision 037): the specs sign hundreds of
-    // people up and in. The standard hashing has tests of its own.
-    NODE_ENV: 'test',
-    PASSWORD_HASHING: 'test',
+    ...CHEAP_PASSWORD_HASHING,
     GOOGLE_CLIENT_ID: google.clientId,
     GOOGLE_CLIENT_SECRET: google.clientSecret,
     GOOGLE_ISSUER: google.issuer,
