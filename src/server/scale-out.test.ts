@@ -11,8 +11,9 @@ import { EXPIRY_SWEEP_LOCK_KEY } from './orders/orders-repository';
 
 /**
  * Issue 9, scale-out: two app processes (the real server, each its own operating-system process)
- * on one PostgreSQL database and one Redis. What one process is told, the other honours on the
- * very next request: shared rate limits, catalogue changes, promotions and sign-outs; the expiry
+ * on one PostgreSQL database and one Redis. What one process is told, the other honours: shared
+ * rate limits, promotions and sign-outs on its very next request, catalogue changes as soon as
+ * the database delivers the change notice (milliseconds; the figures say); the expiry
  * sweep runs in one at a time; purchases through both never oversell. Figures measured here are
  * printed (and quoted in docs/DEPLOY.md).
  */
@@ -80,23 +81,26 @@ describe.runIf(testDatabaseKind() === 'postgres')('two app processes on one Post
     expect(codes.filter((code) => code === 429)).toHaveLength(3 * PUBLIC_WRITE_LIMIT);
   });
 
-  it("a tool an admin adds, edits and deletes through one process shows through the other on its next request, X-Total-Count included", async () => {
+  it('a tool an admin adds, edits and deletes through one process shows through the other as soon as the database tells it, X-Total-Count included', async () => {
     const totalOn = async (server: ServerProcess) => Number((await fetch(`${server.origin}/api/items`)).headers.get('x-total-count'));
+    const toolOn = async (server: ServerProcess, id: string) => {
+      const res = await fetch(`${server.origin}/api/items/${id}`);
+      return res.status === 200 ? ((await res.json()) as { name: string }).name : res.status;
+    };
     const before = await totalOn(B); // B now holds the count in its cache
 
     const created = await adminRequest(A, 'POST', '/api/items', buildProductInput({ availableQty: 10, minQty: 1 }));
-    const createdAt = performance.now();
     expect(created.status).toBe(201);
     const id = ((await created.json()) as { insertedId: string }).insertedId;
-    expect(await totalOn(B)).toBe(before + 1);
-    figures.createSeenThroughOtherProcessMs = (performance.now() - createdAt).toFixed(1);
+    figures.createSeenThroughOtherProcessMs = await seenThroughOtherProcess(() => totalOn(B), before + 1);
 
     expect((await adminRequest(A, 'PATCH', `/api/items/${id}`, { name: 'Edited Through A' })).status).toBe(200);
-    expect(await (await fetch(`${B.origin}/api/items/${id}`)).json()).toMatchObject({ name: 'Edited Through A' });
+    figures.editSeenThroughOtherProcessMs = await seenThroughOtherProcess(() => toolOn(B, id), 'Edited Through A');
 
     expect((await adminRequest(A, 'DELETE', `/api/items/${id}`)).status).toBe(200);
-    expect((await fetch(`${B.origin}/api/items/${id}`)).status).toBe(404);
+    figures.deleteSeenThroughOtherProcessMs = await seenThroughOtherProcess(() => toolOn(B, id), 404);
     expect(await totalOn(B)).toBe(before);
+    // Orders never read the cache: B refuses the deleted tool whether or not it has heard yet.
     const customer = await signUpOver(B, 'Late Buyer');
     expect((await orderOver(B, customer, id, 1)).status).toBe(404);
   });
@@ -162,8 +166,11 @@ describe.runIf(testDatabaseKind() === 'postgres')('two app processes on one Post
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .where(and(eq(orderLines.toolId, tool!.id), eq(orders.paid, true)));
     expect(sold!.units).toBe(STOCK);
-    // Both processes see the sold-out tool at once.
-    for (const server of servers) expect(await (await fetch(`${server.origin}/api/items/${tool!.id}`)).json()).toMatchObject({ availableQty: 0 });
+    // Both processes show the sold-out tool once the database has told them.
+    for (const server of servers) {
+      const shownQuantity = async () => ((await (await fetch(`${server.origin}/api/items/${tool!.id}`)).json()) as { availableQty: number }).availableQty;
+      await seenThroughOtherProcess(shownQuantity, 0);
+    }
   });
 
   it('a promotion and a sign-out through one process are honoured by the other at once', async () => {
@@ -225,6 +232,19 @@ describe.runIf(testDatabaseKind() === 'postgres')('two app processes on one Post
     return row?.status ?? null;
   }
 });
+
+/**
+ * The other process hears a change when PostgreSQL delivers the commit's NOTIFY to its listening
+ * connection: a few milliseconds after the writer answered, longer when the host is loaded (a
+ * visitor's request can reach it first). Asks until `read` answers `expected`, within a bound far
+ * above that, and answers how long it took, in ms, for the figures.
+ */
+const NOTICE_DELIVERY_BOUND_MS = 2_000;
+async function seenThroughOtherProcess<T>(read: () => Promise<T>, expected: T): Promise<string> {
+  const started = performance.now();
+  await expect.poll(read, { timeout: NOTICE_DELIVERY_BOUND_MS, interval: 5 }).toBe(expected);
+  return (performance.now() - started).toFixed(1);
+}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
