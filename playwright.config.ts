@@ -19,7 +19,11 @@ export default defineConfig({
   // Starts the real server (built app, fresh database) on a free port; see the file for why not `webServer`.
   globalSetup: './tests/e2e/support/global-setup.ts',
   use: {
-    trace: 'retain-on-failure',
+    // A trace records every step with DOM snapshots and screencast frames: on every test that was a
+    // quarter of the browser tests' CPU (485 s of 99 specs, 360 s without; the browser's compositor
+    // and Playwright's workers drew and kept frames nobody looked at). CI records one for a test
+    // that failed once, on its retry; a run on a workstation keeps the trace of each failure.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: findChromium(),
