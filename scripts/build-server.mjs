@@ -4,6 +4,7 @@
 import { builtinModules } from 'node:module';
 import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { bundleServer, PGLITE_WORKER_ENTRY } from './lib/server-bundle.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT_DIR = path.join(ROOT, 'dist/server');
@@ -14,7 +15,7 @@ const CLI_FOLDERS = ['src/server/db/cli', 'src/server/accounts/cli'];
  * src/server/paths.ts finds there), and dist/server/cli/<name>.js for each command-line tool.
  */
 function entryPoints() {
-  const entries = { main: 'src/server/main.ts', 'pglite-worker': 'src/server/db/pglite-worker.ts' };
+  const entries = { main: 'src/server/main.ts', ...PGLITE_WORKER_ENTRY };
   for (const folder of CLI_FOLDERS) {
     for (const file of readdirSync(path.join(ROOT, folder)).filter((name) => /^[^.]+\.ts$/.test(name))) {
       const name = `cli/${path.basename(file, '.ts')}`;
@@ -48,22 +49,8 @@ function checkRuntimeImports(metafile) {
 }
 
 export async function buildServer() {
-  // Imported here so that merely loading this module needs no dev dependency.
-  const esbuild = await import('esbuild');
   rmSync(OUT_DIR, { recursive: true, force: true });
-  const result = await esbuild.build({
-    absWorkingDir: ROOT,
-    entryPoints: entryPoints(),
-    outdir: OUT_DIR,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: true,
-    metafile: true,
-    logLevel: 'warning',
-  });
+  const result = await bundleServer({ entryPoints: entryPoints(), outdir: OUT_DIR });
   checkRuntimeImports(result.metafile);
   cpSync(path.join(ROOT, 'src/server/db/migrations'), path.join(OUT_DIR, 'migrations'), { recursive: true });
 }

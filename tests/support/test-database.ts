@@ -14,13 +14,14 @@ export function testDatabaseKind(): TestDatabaseKind {
 
 /**
  * A fresh, migrated and empty database for one test file: an in-memory PGlite loaded from the
- * run's migrated dump, in a worker thread as the app runs it (decision 025), or a new PostgreSQL
+ * run's migrated dump, in a worker thread as the app runs it (decision 025; the worker bundled from
+ * the sources once per run, tests/support/global-setup.ts), or a new PostgreSQL
  * database copied from the run's template. `close()` also drops the PostgreSQL copy.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (testDatabaseKind() === 'pglite') {
     const dump = await readFile(inject('pgliteDumpPath'));
-    return wrapPglite(await PgliteWorkerClient.start({ loadDataDir: new Blob([dump]) }));
+    return wrapPglite(await PgliteWorkerClient.start({ loadDataDir: new Blob([dump]), workerFile: inject('pgliteWorkerFile') }));
   }
   const { url, drop } = await createPostgresTestDatabase();
   const handle = await openDatabase({ kind: 'postgres', url });

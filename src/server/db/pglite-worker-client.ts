@@ -54,17 +54,23 @@ export class PgliteWorkerClient {
     worker.on('exit', (code) => this.#fail(`the database worker exited with code ${code}`));
   }
 
-  /** Starts the worker and waits until its PGlite is open (a new folder is created first, in a process of its own). */
-  static async start(options: Pick<WorkerStart, 'dataDir' | 'loadDataDir'> = {}): Promise<PgliteWorkerClient> {
-    if (options.dataDir && !existsSync(path.join(options.dataDir, 'PG_VERSION'))) await createDataFolder(options.dataDir);
-    return PgliteWorkerClient.#spawn(options);
+  /**
+   * Starts the worker and waits until its PGlite is open (a new folder is created first, in a
+   * process of its own). `workerFile` is the worker's entry, by default the one beside this code
+   * (paths.ts); the API tests pass a bundle of the sources made once per run, which each of their
+   * hundreds of workers loads without compiling TypeScript (tests/support/global-setup.ts).
+   */
+  static async start(options: Pick<WorkerStart, 'dataDir' | 'loadDataDir'> & { workerFile?: string } = {}): Promise<PgliteWorkerClient> {
+    const { workerFile = PGLITE_WORKER_FILE, ...start } = options;
+    if (start.dataDir && !existsSync(path.join(start.dataDir, 'PG_VERSION'))) await createDataFolder(start.dataDir, workerFile);
+    return PgliteWorkerClient.#spawn(start, workerFile);
   }
 
-  static async #spawn(options: Pick<WorkerStart, 'dataDir' | 'loadDataDir'>): Promise<PgliteWorkerClient> {
+  static async #spawn(options: Pick<WorkerStart, 'dataDir' | 'loadDataDir'>, workerFile: string): Promise<PgliteWorkerClient> {
     const workerData: WorkerStart = { ...options, ...(await pgliteAssets()) };
-    const worker = PGLITE_WORKER_FILE.endsWith('.ts')
-      ? new Worker(typescriptBootstrap(PGLITE_WORKER_FILE), { eval: true, workerData })
-      : new Worker(PGLITE_WORKER_FILE, { workerData });
+    const worker = workerFile.endsWith('.ts')
+      ? new Worker(typescriptBootstrap(workerFile), { eval: true, workerData })
+      : new Worker(workerFile, { workerData });
     const started = await new Promise<WireError | null>((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`the database worker exited with code ${code} while starting`));
       worker.once('error', reject);
@@ -231,10 +237,8 @@ export class PgliteWorkerClient {
  * compilers had freed (decision 025), and the process peaked at 890 MB. In a process of its own
  * all of it goes back to the system when the process ends.
  */
-async function createDataFolder(dataDir: string): Promise<void> {
-  const args = PGLITE_WORKER_FILE.endsWith('.ts')
-    ? ['--input-type=module', '--eval', typescriptBootstrap(PGLITE_WORKER_FILE)]
-    : [PGLITE_WORKER_FILE];
+async function createDataFolder(dataDir: string, workerFile: string): Promise<void> {
+  const args = workerFile.endsWith('.ts') ? ['--input-type=module', '--eval', typescriptBootstrap(workerFile)] : [workerFile];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, [CREATE_DATA_DIR_ENV]: dataDir },
     stdio: ['ignore', 'ignore', 'pipe'],
