@@ -12,7 +12,7 @@ import { E2E_ADMIN } from './users';
 
 /**
  * Starts a stand-in for Google and a real SMTP server that keeps the store's mail for the specs
- * (support/mailbox.ts reads it from E2E_MAIL_DIR), then the real server (`src/server/main.ts`, serving dist/web) on a free port with a fresh
+ * (support/mailbox.ts reads it from E2E_MAIL_DIR), then the real server (`dist/server/main.js`, serving dist/web) on a free port with a fresh
  * database: an embedded one in a temporary DATA_DIR, or a new PostgreSQL database when
  * TEST_DATABASE_URL is set. Playwright's `webServer` needs the port up front; this lets the
  * server pick one. The server stops when its stdin closes, so it never outlives the run.
@@ -66,7 +66,8 @@ export default async function globalSetup() {
     env.DATABASE_URL = databaseUrlFor(baseUrl, database);
   }
 
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The build production runs (`npm run test:e2e` builds it first when the sources changed).
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
     env,
     stdio: ['pipe', 'pipe', 'inherit'],
   });
