@@ -20,8 +20,7 @@ export function testDatabaseKind(): TestDatabaseKind {
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (testDatabaseKind() === 'pglite') {
-    const dump = await readFile(inject('pgliteDumpPath'));
-    return wrapPglite(await PgliteWorkerClient.start({ loadDataDir: new Blob([dump]), workerFile: inject('pgliteWorkerFile') }));
+    return wrapPglite(await PgliteWorkerClient.start({ loadDataDir: await migratedDump(), workerFile: inject('pgliteWorkerFile') }));
   }
   const { url, drop } = await createPostgresTestDatabase();
   const handle = await openDatabase({ kind: 'postgres', url });
@@ -33,6 +32,10 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     },
   };
 }
+
+/** The run's migrated dump, read once per Vitest worker: a Blob cannot change, so every database can start from the same one. */
+let dump: Promise<Blob> | undefined;
+const migratedDump = () => (dump ??= readFile(inject('pgliteDumpPath')).then((bytes) => new Blob([bytes])));
 
 /**
  * A fresh, migrated PostgreSQL database (a copy of the run's template) and its URL, for tests that
