@@ -4,7 +4,6 @@
 import { builtinModules } from 'node:module';
 import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { bundleServer, PGLITE_WORKER_ENTRY } from './lib/server-bundle.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT_DIR = path.join(ROOT, 'dist/server');
@@ -15,7 +14,7 @@ const CLI_FOLDERS = ['src/server/db/cli', 'src/server/accounts/cli'];
  * src/server/paths.ts finds there), and dist/server/cli/<name>.js for each command-line tool.
  */
 function entryPoints() {
-  const entries = { main: 'src/server/main.ts', ...PGLITE_WORKER_ENTRY };
+  const entries = { main: 'src/server/main.ts', 'pglite-worker': 'src/server/db/pglite-worker.ts' };
   for (const folder of CLI_FOLDERS) {
     for (const file of readdirSync(path.join(ROOT, folder)).filter((name) => /^[^.]+\.ts$/.test(name))) {
       const name = `cli/${path.basename(file, '.ts')}`;
@@ -48,11 +47,30 @@ function checkRuntimeImports(metafile) {
   }
 }
 
-export async function buildServer() {
-  rmSync(OUT_DIR, { recursive: true, force: true });
-  const result = await bundleServer({ entryPoints: entryPoints(), outdir: OUT_DIR });
+/**
+ * Builds every server entry into `outDir` (dist/server by default; the API tests build into a
+ * folder of their own, tests/support/global-setup.ts), with the migrations beside the bundle.
+ */
+export async function buildServer({ outDir = OUT_DIR, sourcemap = true } = {}) {
+  // Imported here so that merely loading this module needs no dev dependency.
+  const esbuild = await import('esbuild');
+  rmSync(outDir, { recursive: true, force: true });
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: entryPoints(),
+    outdir: outDir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Packages stay imports of node_modules: `outDir` must be inside the project for Node to find them.
+    packages: 'external',
+    sourcemap,
+    metafile: true,
+    logLevel: 'warning',
+  });
   checkRuntimeImports(result.metafile);
-  cpSync(path.join(ROOT, 'src/server/db/migrations'), path.join(OUT_DIR, 'migrations'), { recursive: true });
+  cpSync(path.join(ROOT, 'src/server/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
 }
 
 if (path.resolve(process.argv[1] ?? '') === import.meta.filename) {

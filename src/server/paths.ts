@@ -17,19 +17,17 @@ export function findProjectRoot(start: string): string {
 const runningFrom = import.meta.dirname;
 export const PROJECT_ROOT = findProjectRoot(runningFrom);
 
-/** The build (scripts/build-server.mjs) copies the migrations beside the bundle, so a deploy needs no sources. */
-const runningBundled = path.relative(PROJECT_ROOT, runningFrom).split(path.sep)[0] === 'dist';
+/**
+ * The folder of the server bundle this code runs from: dist/server for `npm start` and the tools
+ * in dist/server/cli, or the test run's own build of the same entries (tests/support/global-setup.ts).
+ * Null from the TypeScript sources (tsx, Vitest). The build (scripts/build-server.mjs) puts the
+ * database worker and a copy of the migrations in it, so a deploy needs no sources.
+ */
+const bundleFolder = import.meta.filename.endsWith('.ts') ? null : path.basename(runningFrom) === 'cli' ? path.dirname(runningFrom) : runningFrom;
 
-export const MIGRATIONS_DIR = runningBundled
-  ? path.join(PROJECT_ROOT, 'dist/server/migrations')
-  : path.join(PROJECT_ROOT, 'src/server/db/migrations');
+export const MIGRATIONS_DIR = bundleFolder ? path.join(bundleFolder, 'migrations') : path.join(PROJECT_ROOT, 'src/server/db/migrations');
 
 export const DEFAULT_WEB_DIST_DIR = path.join(PROJECT_ROOT, 'dist/web');
 
-/**
- * The embedded database's worker thread (db/pglite-worker.ts, decision 025): the build bundles it
- * beside main.js; from the sources it is the TypeScript file itself.
- */
-export const PGLITE_WORKER_FILE = runningBundled
-  ? path.join(PROJECT_ROOT, 'dist/server/pglite-worker.js')
-  : path.join(PROJECT_ROOT, 'src/server/db/pglite-worker.ts');
+/** The embedded database's worker thread (db/pglite-worker.ts, decision 025): bundled beside main.js, or the TypeScript file itself. */
+export const PGLITE_WORKER_FILE = bundleFolder ? path.join(bundleFolder, 'pglite-worker.js') : path.join(PROJECT_ROOT, 'src/server/db/pglite-worker.ts');

@@ -1,9 +1,9 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { bundleServer, PGLITE_WORKER_ENTRY } from '../../scripts/lib/server-bundle.mjs';
+import { buildServer } from '../../scripts/build-server.mjs';
 import { createPglite, openDatabase, wrapPglite } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
 import { adminQuery, databaseUrlFor, dropTestDatabases, TEST_DB_PREFIX } from './postgres-admin';
@@ -11,7 +11,7 @@ import { adminQuery, databaseUrlFor, dropTestDatabases, TEST_DB_PREFIX } from '.
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteDumpPath: string;
-    pgliteWorkerFile: string;
+    serverBundleDir: string;
     postgresTemplate: string | null;
   }
 }
@@ -21,18 +21,20 @@ declare module 'vitest' {
  * second instead of migrating its own: a PGlite dump file and, with TEST_DATABASE_URL, a
  * PostgreSQL template database.
  *
- * Bundles the embedded database's worker from the sources once per run too, as the build does. From
- * the TypeScript file, each of the run's ~120 databases registered tsx and compiled the worker's
- * modules through it, on a loader thread of its own: about half a second of CPU a database, a
- * quarter of the embedded-database project's (profiled with --cpu-prof: 263 CPU-s and 175 s before,
- * 195 and 148 after). The bundle must sit inside the project, where its imports find node_modules.
+ * Builds the server from the sources once per run too, as `npm run build` does, into a folder of
+ * the run's own (server-bundle.ts): the server processes and command-line tools the tests start, and
+ * the embedded database's worker, run as plain JavaScript, as production runs them. From the
+ * TypeScript files each of them loaded tsx and compiled its modules through it on a loader thread:
+ * about half a second of CPU for each of the run's ~120 databases, a quarter of the
+ * embedded-database project's CPU (profiled with --cpu-prof: 263 CPU-s and 175 s before, 195 and
+ * 148 after), and 1.6 s for each server process. The folder must be inside the project, where the
+ * bundle's imports find node_modules.
  */
 export default async function setup(project: TestProject) {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'store-test-'));
   const bundleDir = path.join(import.meta.dirname, '../../node_modules/.cache/store-tests', path.basename(tmp));
-  await mkdir(bundleDir, { recursive: true });
-  await bundleServer({ entryPoints: PGLITE_WORKER_ENTRY, outdir: bundleDir, sourcemap: false });
-  project.provide('pgliteWorkerFile', path.join(bundleDir, 'pglite-worker.js'));
+  await buildServer({ outDir: bundleDir });
+  project.provide('serverBundleDir', bundleDir);
 
   const pglite = wrapPglite(await createPglite());
   await migrateDatabase(pglite);

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { CHEAP_PASSWORD_HASHING } from './cheap-password-hashing';
 import { adminQuery } from './postgres-admin';
+import { serverBundle } from './server-bundle';
 
 export interface ServerProcess {
   /** e.g. http://127.0.0.1:41234 */
@@ -29,8 +30,8 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real server (`src/server/main.ts`) as its own operating-system process, as production
- * runs it, with the given settings on top of quiet test defaults. Several of these on one
+ * Starts the real server (the run's build of `src/server/main.ts`, server-bundle.ts) as its own
+ * operating-system process, as production runs it, with the given settings on top of quiet test defaults. Several of these on one
  * PostgreSQL database are "several app processes". The process stops when its stdin closes, so it
  * never outlives the test run.
  */
@@ -38,7 +39,7 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, options: { star
   const startTimeoutMs = options.startTimeoutMs ?? 60_000;
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [serverBundle.main()], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { openDatabase, wrapPglite, type DatabaseHandle } from '../../src/server/db/client';
 import { PgliteWorkerClient } from '../../src/server/db/pglite-worker-client';
 import { adminQuery, databaseUrlFor } from './postgres-admin';
+import { serverBundle } from './server-bundle';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -14,13 +15,13 @@ export function testDatabaseKind(): TestDatabaseKind {
 
 /**
  * A fresh, migrated and empty database for one test file: an in-memory PGlite loaded from the
- * run's migrated dump, in a worker thread as the app runs it (decision 025; the worker bundled from
- * the sources once per run, tests/support/global-setup.ts), or a new PostgreSQL
+ * run's migrated dump, in a worker thread as the app runs it (decision 025; the run's build of the
+ * worker, server-bundle.ts), or a new PostgreSQL
  * database copied from the run's template. `close()` also drops the PostgreSQL copy.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (testDatabaseKind() === 'pglite') {
-    return wrapPglite(await PgliteWorkerClient.start({ loadDataDir: await migratedDump(), workerFile: inject('pgliteWorkerFile') }));
+    return wrapPglite(await PgliteWorkerClient.start({ loadDataDir: await migratedDump(), workerFile: serverBundle.pgliteWorker() }));
   }
   const { url, drop } = await createPostgresTestDatabase();
   const handle = await openDatabase({ kind: 'postgres', url });

@@ -4,6 +4,7 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverBundle } from '../../../tests/support/server-bundle';
 import { startServerProcess, type ServerProcess } from '../../../tests/support/server-process';
 import { testDatabaseKind } from '../../../tests/support/test-database';
 import { PROJECT_ROOT } from '../paths';
@@ -33,14 +34,13 @@ async function startOn(dataDir: string) {
   return server;
 }
 
-/** Runs a command-line tool from the sources on `dataDir`, with `input` on its standard input. */
+/** Runs a command-line tool (the run's build of it) on `dataDir`, with `input` on its standard input. */
 function tool(name: string, dataDir: string, args: string[] = [], input = ''): Promise<{ code: number; stdout: string; stderr: string }> {
-  const file = ['reset-password', 'promote'].includes(name) ? `src/server/accounts/cli/${name}.ts` : `src/server/db/cli/${name}.ts`;
   const { DATABASE_URL: _inherited, ...env } = process.env;
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      ['--import', 'tsx', file, ...args],
+      [serverBundle.tool(name), ...args],
       { cwd: PROJECT_ROOT, env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );

@@ -1,0 +1,1 @@
+export declare function buildServer(options?: { outDir?: string; sourcemap?: boolean }): Promise<void>;
