@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
+import { freePort } from '../../scripts/lib/free-port.mjs';
 import { CHEAP_PASSWORD_HASHING } from './cheap-password-hashing';
 import { adminQuery } from './postgres-admin';
 import { serverBundle } from './server-bundle';
@@ -17,22 +17,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** A free TCP port on 127.0.0.1, for a server that must know its public address before it listens. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+export { freePort };
 
 /**
  * Starts the real server (the run's build of `src/server/main.ts`, server-bundle.ts) as its own
- * operating-system process, as production runs it, with the given settings on top of quiet test defaults. Several of these on one
- * PostgreSQL database are "several app processes". The process stops when its stdin closes, so it
+ * operating-system process, as production runs it, with the given settings on top of quiet test
+ * defaults. Several of these on one PostgreSQL database are "several app processes". The process stops when its stdin closes, so it
  * never outlives the test run.
  */
 export async function startServerProcess(env: NodeJS.ProcessEnv, options: { startTimeoutMs?: number } = {}): Promise<ServerProcess> {

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../../scripts/lib/free-port.mjs';
 import { startFakeGoogle } from '../../support/fake-google';
 import { CHEAP_PASSWORD_HASHING } from '../../support/cheap-password-hashing';
 import { startMailCatcher } from '../../support/mail-catcher';
@@ -99,15 +99,4 @@ export default async function globalSetup() {
     await rm(mailDir, { recursive: true, force: true });
     if (baseUrl && database) await adminQuery(baseUrl, `drop database if exists "${database}" with (force)`);
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
