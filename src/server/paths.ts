@@ -23,7 +23,11 @@ export const PROJECT_ROOT = findProjectRoot(runningFrom);
  * Null from the TypeScript sources (tsx, Vitest). The build (scripts/build-server.mjs) puts the
  * database worker and a copy of the migrations in it, so a deploy needs no sources.
  */
-const bundleFolder = import.meta.filename.endsWith('.ts') ? null : path.basename(runningFrom) === 'cli' ? path.dirname(runningFrom) : runningFrom;
+function findBundleFolder(): string | null {
+  if (import.meta.filename.endsWith('.ts')) return null;
+  return path.basename(runningFrom) === 'cli' ? path.dirname(runningFrom) : runningFrom;
+}
+const bundleFolder = findBundleFolder();
 
 export const MIGRATIONS_DIR = bundleFolder ? path.join(bundleFolder, 'migrations') : path.join(PROJECT_ROOT, 'src/server/db/migrations');
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { freePort } from './server-process';
+import { freePort } from '../../scripts/lib/free-port.mjs';
 
 /** The shared Redis the tests may use (CI starts one on 127.0.0.1:6379). */
 export const testRedisUrl = () => process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -17,13 +17,11 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export { freePort };
-
 /**
  * Starts the real server (the run's build of `src/server/main.ts`, server-bundle.ts) as its own
  * operating-system process, as production runs it, with the given settings on top of quiet test
- * defaults. Several of these on one PostgreSQL database are "several app processes". The process stops when its stdin closes, so it
- * never outlives the test run.
+ * defaults. Several of these on one PostgreSQL database are "several app processes". The process
+ * stops when its stdin closes, so it never outlives the test run.
  */
 export async function startServerProcess(env: NodeJS.ProcessEnv, options: { startTimeoutMs?: number } = {}): Promise<ServerProcess> {
   const startTimeoutMs = options.startTimeoutMs ?? 60_000;

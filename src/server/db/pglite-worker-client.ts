@@ -57,8 +57,8 @@ export class PgliteWorkerClient {
   /**
    * Starts the worker and waits until its PGlite is open (a new folder is created first, in a
    * process of its own). `workerFile` is the worker's entry, by default the one beside this code
-   * (paths.ts); the API tests pass a bundle of the sources made once per run, which each of their
-   * hundreds of workers loads without compiling TypeScript (tests/support/global-setup.ts).
+   * (paths.ts); the API tests, which run from the sources, pass the run's build of it, so that each
+   * of their ~120 databases starts without compiling TypeScript (tests/support/server-bundle.ts).
    */
   static async start(options: Pick<WorkerStart, 'dataDir' | 'loadDataDir'> & { workerFile?: string } = {}): Promise<PgliteWorkerClient> {
     const { workerFile = PGLITE_WORKER_FILE, ...start } = options;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { freePort } from '../../../tests/support/server-process';
+import { freePort } from '../../../scripts/lib/free-port.mjs';
 import { deleteRedisKeys, redisKeys, startOwnRedis, testRedisUrl, uniqueRedisPrefix, type OwnRedis } from '../../../tests/support/redis';
 import { testConfig } from '../../../tests/support/test-app';
 import { createTestDatabase } from '../../../tests/support/test-database';

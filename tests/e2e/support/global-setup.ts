@@ -7,6 +7,7 @@ import { freePort } from '../../../scripts/lib/free-port.mjs';
 import { startFakeGoogle } from '../../support/fake-google';
 import { CHEAP_PASSWORD_HASHING } from '../../support/cheap-password-hashing';
 import { startMailCatcher } from '../../support/mail-catcher';
+import { serverBundle } from '../../support/server-bundle';
 import { adminQuery, databaseUrlFor, TEST_DB_PREFIX } from '../../support/postgres-admin';
 import { E2E_ADMIN } from './users';
 
@@ -67,7 +68,7 @@ export default async function globalSetup() {
   }
 
   // The build production runs (`npm run test:e2e` builds it first when the sources changed).
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
+  const server = spawn(process.execPath, [serverBundle.main()], {
     env,
     stdio: ['pipe', 'pipe', 'inherit'],
   });
