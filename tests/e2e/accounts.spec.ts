@@ -162,7 +162,7 @@ test.describe('accounts', () => {
     expect(hit).toBe('Logout');
   });
 
-  test('on a phone, toasts show at the bottom and never cover the page title @mobile', async ({ page }) => {
+  test('on a phone, toasts show at the bottom, never cover the page title, and let taps through to the page @mobile', async ({ page }) => {
     await signUpByApi(page, newCustomer('Pia Phone'));
     await page.goto('/dashboard');
     await page.getByLabel('Address').fill('3 Toast Row, Leeds');
@@ -179,6 +179,12 @@ test.describe('accounts', () => {
     const shown = (await toast.boundingBox())!;
     const title = (await page.getByRole('heading', { level: 2 }).first().boundingBox())!;
     expect(shown.y).toBeGreaterThan(title.y + title.height);
+    // What lies under the toast's middle takes a tap there: the page, not the toast.
+    const tapped = await page.evaluate(([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest('[role="status"]')), [
+      shown.x + shown.width / 2,
+      shown.y + shown.height / 2,
+    ]);
+    expect(tapped).toBe(false);
   });
 
   test('a customer cannot open admin pages: signed out and sent to login', async ({ page }) => {

@@ -26,6 +26,13 @@ const CONTAINER_STYLE = { top: 'calc(4rem + 0.75rem)', zIndex: 30 } as const;
  */
 const PHONE = '(max-width: 639px)';
 const PHONE_CONTAINER_STYLE = { bottom: 'calc(1rem + env(safe-area-inset-bottom))', zIndex: 30 } as const;
+/**
+ * There, though, a toast lies over whatever the page scrolls to the bottom of the screen: the Pay
+ * button, when the buyer has just placed the order. A tap meant for the page went to the toast (and
+ * react-hot-toast, taking the tap for a hover, then kept the toast open). Toasts on a phone only
+ * tell, so taps pass through them to the page.
+ */
+const PHONE_TOAST_STYLE = { pointerEvents: 'none' } as const;
 const onPhoneChange = (listener: () => void) => {
   const query = window.matchMedia(PHONE);
   query.addEventListener('change', listener);
@@ -43,7 +50,7 @@ export function ToasterHost() {
       <Toaster
         position={phone ? 'bottom-center' : 'top-right'}
         containerStyle={phone ? PHONE_CONTAINER_STYLE : CONTAINER_STYLE}
-        toastOptions={{ success: { duration: TOAST.successMs }, error: { duration: TOAST.errorMs } }}
+        toastOptions={{ style: phone ? PHONE_TOAST_STYLE : undefined, success: { duration: TOAST.successMs }, error: { duration: TOAST.errorMs } }}
       />
     </Suspense>
   );
