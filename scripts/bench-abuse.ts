@@ -31,6 +31,7 @@ import { migrateDatabase } from '../src/server/db/migrate';
 import { PgliteWorkerClient } from '../src/server/db/pglite-worker-client';
 import { createCustomer, type TestUser } from '../tests/support/accounts';
 import { adminQuery, databaseUrlFor } from '../tests/support/postgres-admin';
+import { BULK_TOOL_COLUMNS, bulkToolValues, createCategory } from '../tests/support/factories';
 
 const TOOL_COUNT = 100_000;
 const CUSTOMER_ORDERS = 20;
@@ -59,12 +60,13 @@ async function fillTools(handle: DatabaseHandle) {
   )) as unknown as { rows: { indexname: string; indexdef: string }[] };
   for (const { indexname } of indexes) await handle.db.execute(sql`drop index ${sql.identifier(indexname)}`);
   const kinds = sql.raw(`array[${KINDS.map((kind) => `'${kind}'`).join(', ')}]`);
+  const category = await createCategory(handle.db, 'Bench tools');
   await handle.db.execute(sql`
-    insert into tools (name, price_cents, image, description, min_qty, available_qty, created_at)
+    insert into tools (name, price_cents, image, description, min_qty, available_qty, created_at, ${BULK_TOOL_COLUMNS})
     select kind || ' ' || g, 1999 + g % 5000, '/images/tools/digital-multimeter.svg',
       'A dependable ' || lower(kind) || ' made for testing: hardened steel body, ergonomic grip and a two-year warranty. '
         || 'Built for daily use in workshops and server rooms alike.',
-      5, 100 + g % 50, timestamptz '2024-01-01 00:00:00+00' + g * interval '1 second'
+      5, 100 + g % 50, timestamptz '2024-01-01 00:00:00+00' + g * interval '1 second', ${bulkToolValues('bench-tool', category.id)}
     from generate_series(1, ${TOOL_COUNT}::int) as g
     cross join lateral (select (${kinds})[1 + g % ${KINDS.length}] as kind) as k`);
   for (const { indexdef } of indexes) await handle.db.execute(sql.raw(indexdef));

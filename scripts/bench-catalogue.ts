@@ -19,11 +19,12 @@ import { buildApp } from '../src/server/app';
 // type check of scripts reads from the server's declarations only when something imports it.
 import type {} from '../src/server/plugins/changes';
 import { searchWords, matchesSearch } from '../src/server/catalogue/search-terms';
-import { pageQuery, searchPlan, type CataloguePageRequest } from '../src/server/catalogue/tools-repository';
+import { NO_FILTER, pageQuery, searchPlan, type CataloguePageRequest } from '../src/server/catalogue/tools-repository';
 import type { AppConfig, DatabaseConfig } from '../src/server/config';
 import { createPglite, openDatabase, wrapPglite, type DatabaseHandle } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { adminQuery, databaseUrlFor } from '../tests/support/postgres-admin';
+import { BULK_TOOL_COLUMNS, bulkToolValues, createCategory } from '../tests/support/factories';
 import { bearer, createAdmin } from '../tests/support/accounts';
 import { testConfig } from '../tests/support/test-app';
 
@@ -150,8 +151,9 @@ async function insertBenchTools(handle: DatabaseHandle, n: number) {
   );
   for (const { indexname } of indexes) await handle.db.execute(sql`drop index ${sql.identifier(String(indexname))}`);
   const kinds = sql.raw(`array[${KINDS.map((kind) => `'${kind}'`).join(', ')}]`);
+  const category = await createCategory(handle.db, 'Bench tools');
   await handle.db.execute(sql`
-    insert into tools (name, price_cents, image, description, min_qty, available_qty, created_at)
+    insert into tools (name, price_cents, image, description, min_qty, available_qty, created_at, ${BULK_TOOL_COLUMNS})
     select
       kind || ' ' || g,
       1999 + g % 5000,
@@ -160,7 +162,8 @@ async function insertBenchTools(handle: DatabaseHandle, n: number) {
         || 'Built for daily use in workshops and server rooms alike.',
       5,
       100 + g % 50,
-      timestamptz '2024-01-01 00:00:00+00' + g * interval '1 second'
+      timestamptz '2024-01-01 00:00:00+00' + g * interval '1 second',
+      ${bulkToolValues('bench-tool', category.id)}
     from generate_series(1, ${n}::int) as g
     cross join lateral (
       select case when g % ${RARE_EVERY} = 0 then 'Laser Theodolite' else (${kinds})[1 + g % ${KINDS.length}] end as kind
@@ -396,7 +399,7 @@ async function catalogueQueryPlans(handle: DatabaseHandle): Promise<{ label: str
     return { sort, key: value, id: String(row!.id) };
   };
   const page = (sort: CatalogueSort, q: string, after: CataloguePageRequest['after']): CataloguePageRequest => ({
-    limit: 24, offset: 0, sort, after, words: searchWords(q),
+    limit: 24, offset: 0, sort, after, words: searchWords(q), filter: NO_FILTER, sku: null,
   });
   const checks: { label: string; index: string; plan: string }[] = [];
   for (const sort of CATALOGUE_SORTS) {

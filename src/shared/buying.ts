@@ -14,6 +14,21 @@ export interface StockFigures {
 export const canBeBought = (tool: StockFigures) => tool.availableQty >= tool.minQty && tool.availableQty > 0;
 
 /**
+ * At or below this many units a tool's page says "Only N left": few enough that a buyer planning
+ * an order should know, and a figure that does not depend on the owner's private low-stock mark
+ * (which would make the public page change with a setting).
+ */
+export const FEW_LEFT = 10;
+
+export type StockState = { kind: 'in_stock' } | { kind: 'few_left'; left: number } | { kind: 'sold_out' };
+
+/** What a buyer is told of a tool's stock: sold out when it cannot be bought, else in stock or only a few left. */
+export function stockState(tool: StockFigures): StockState {
+  if (!canBeBought(tool)) return { kind: 'sold_out' };
+  return tool.availableQty <= FEW_LEFT ? { kind: 'few_left', left: tool.availableQty } : { kind: 'in_stock' };
+}
+
+/**
  * Why `quantity` of this tool cannot be bought now, in the words the server would refuse it with,
  * or null when it can. The purchase form, the cart and the server's order placement all ask this.
  * With `name`, the message names the tool (a line of a cart or of an order of several).

@@ -15,3 +15,4 @@ export * from './schemas/settings';
 export * from './schemas/reviews';
 export * from './schemas/admin';
 export * from './routes';
+export * from './schemas/catalogue-structure';

@@ -17,6 +17,8 @@ export const APP_ROUTES = {
   /** Opened from a mailed verification link (#token=…): confirms the address. */
   verifyEmail: '/verifyEmail',
   ourTools: '/ourTools',
+  /** A tool's own page, by its address (slug): public, rendered on the server too (decision 040). */
+  toolPage: '/tools/:id',
   contactUs: '/contactUs',
   aboutUs: '/aboutUs',
   /** The cart: anyone's (a visitor's is kept in the browser until they sign in). */
@@ -32,6 +34,8 @@ export const APP_ROUTES = {
   manageUser: '/dashboard/manageUser',
   addTool: '/dashboard/addTool',
   manageTools: '/dashboard/manageTools',
+  /** The catalogue's categories: add, rename, reorder, move, delete (admins). */
+  categories: '/dashboard/categories',
   manageOrders: '/dashboard/manageOrders',
   messages: '/dashboard/messages',
   activity: '/dashboard/activity',

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { insertTools, type NewToolRow, type ToolRow } from '../../src/server/catalogue/tools-repository';
-import type { AppDatabase } from '../../src/server/db/client';
+import { insertToolRows, insertTools, type NewCatalogueTool } from '../../src/server/catalogue/tools-insert';
+import type { ToolRow } from '../../src/server/catalogue/tools-repository';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AppDatabase, AppTransaction } from '../../src/server/db/client';
+import { categories } from '../../src/server/db/schema';
 import type { ProductForm } from '../../src/shared';
 import { insertReviews, type NewReviewRow, type ReviewRow } from '../../src/server/reviews/reviews-repository';
 
 let sequence = 0;
 
 /** A valid tool row; every call differs so tests never depend on leftovers. */
-export function buildTool(overrides: Partial<NewToolRow> = {}): NewToolRow {
+export function buildTool(overrides: Partial<NewCatalogueTool> = {}): NewCatalogueTool {
   sequence += 1;
   return {
     name: `Test Tool ${sequence} ${randomUUID().slice(0, 6)}`,
@@ -37,9 +40,34 @@ export function buildProductInput(overrides: Partial<ProductForm> = {}): Product
   };
 }
 
-export async function createTools(db: AppDatabase, n: number, overrides: Partial<NewToolRow> = {}): Promise<ToolRow[]> {
+export async function createTools(db: AppDatabase, n: number, overrides: Partial<NewCatalogueTool> = {}): Promise<ToolRow[]> {
   return insertTools(db, Array.from({ length: n }, () => buildTool(overrides)));
 }
+
+/**
+ * Tools written in the caller's transaction, telling no process's cache: what another process's
+ * write looks like here before its notice arrives.
+ */
+export function insertToolsUnannounced(tx: AppTransaction, rows: NewCatalogueTool[]): Promise<ToolRow[]> {
+  return insertToolRows(tx, rows);
+}
+
+/** A category straight in the table (a subcategory with `parentId`); its slug is made unique by the sequence. */
+export async function createCategory(db: AppDatabase, name: string, parentId: string | null = null): Promise<{ id: string; slug: string }> {
+  sequence += 1;
+  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${sequence}`;
+  const [row] = await db.insert(categories).values({ name: `${name} ${sequence}`, slug, parentId, position: sequence }).returning({ id: categories.id, slug: categories.slug });
+  return row!;
+}
+
+/**
+ * For bulk `insert into tools (...) select ... from generate_series(...) as g`: the columns that
+ * name a tool (`BULK_TOOL_COLUMNS`) and their values for row `g` (`bulkToolValues`): address and
+ * SKU from `prefix` and g, in top-level category `categoryId`.
+ */
+export const BULK_TOOL_COLUMNS = sql.raw('slug, sku, category_id, top_category_id');
+export const bulkToolValues = (prefix: string, categoryId: string): SQL =>
+  sql`${prefix} || '-' || g, upper(${prefix}) || '-' || g, ${categoryId}::uuid, ${categoryId}::uuid`;
 
 export function buildReview(overrides: Partial<NewReviewRow> = {}): NewReviewRow {
   sequence += 1;

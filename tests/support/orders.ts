@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { NewToolRow } from '../../src/server/catalogue/tools-repository';
+import type { NewCatalogueTool } from '../../src/server/catalogue/tools-insert';
 import type { AppDatabase } from '../../src/server/db/client';
 import { orderLines, orders } from '../../src/server/db/schema';
 import { sweepStaleOrders } from '../../src/server/orders/orders-repository';
@@ -15,7 +15,7 @@ import type { TestApp } from './test-app';
 export async function orderNewTool(
   t: Pick<TestApp, 'app' | 'database'>,
   buyer: Pick<TestUser, 'token'>,
-  tool: Partial<NewToolRow>,
+  tool: Partial<NewCatalogueTool>,
   order: { quantity: number; address: string; phone: string },
 ) {
   const [created] = await createTools(t.database.db, 1, tool);

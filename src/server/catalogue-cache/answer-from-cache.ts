@@ -30,7 +30,8 @@ const acceptsGzip = (request: FastifyRequest) => {
 function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): FastifyReply {
   reply.headers(entry.headers).header('etag', entry.etag).header('vary', 'accept-encoding');
   if (matchesIfNoneMatch(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
+  // JSON unless the answer says otherwise (a tool page is HTML).
+  if (entry.headers['content-type'] === undefined) reply.type('application/json; charset=utf-8');
   if (entry.gzipped && acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(entry.gzipped);
   return reply.send(entry.body);
 }

@@ -21,6 +21,9 @@ const OTHER_PAGES = 1_000;
 const OTHER_PAGES_BYTES = 16 * 1024 * 1024;
 /** Review pages; past this many, the oldest makes room. */
 const REVIEW_PAGES = 500;
+/** Tool pages' HTML (about 30 kB each, 8 kB gzipped): the most visited tools stay, the oldest makes room. */
+const TOOL_PAGES = 2_000;
+const TOOL_PAGES_BYTES = 64 * 1024 * 1024;
 
 /** What a route may do with a store of answers: read it (a miss builds and keeps). Never drop it. */
 export type AnswerStore = Pick<ResponseCache, 'peek' | 'get'>;
@@ -40,6 +43,10 @@ export interface CatalogueCache {
   singleTools: AnswerStore;
   otherPages: AnswerStore;
   reviewPages: AnswerStore;
+  /** The category list with its counts (GET /api/categories). */
+  categoryLists: AnswerStore;
+  /** Tool pages as the server renders them (/tools/{slug}): HTML, dropped with the tool, its category or its stock. */
+  toolPages: AnswerStore;
   /** X-Total-Count of the catalogue and of each search. */
   toolCounts: CountStore;
   /** Served photo renditions. */
@@ -54,13 +61,19 @@ export function createCatalogueCache(changes: Pick<ChangeBus, 'subscribe'>): Cat
   const singleTools = new ResponseCache(SINGLE_TOOLS);
   const otherPages = new ResponseCache(OTHER_PAGES, { maxBytes: OTHER_PAGES_BYTES });
   const reviewPages = new ResponseCache(REVIEW_PAGES);
+  const categoryLists = new ResponseCache(4);
+  const toolPages = new ResponseCache(TOOL_PAGES, { maxBytes: TOOL_PAGES_BYTES });
   const toolCounts = new ToolCounts();
   const photos = new PhotoCache();
 
-  const catalogueAnswers = [firstPages, singleTools, otherPages];
-  /** What each topic touches. A tool's name or description can change what a search matches, so tools drop the counts; stock does not. */
+  const catalogueAnswers = [firstPages, singleTools, otherPages, toolPages];
+  /**
+   * What each topic touches. A tool's name or description can change what a search matches, so
+   * tools drop the counts; stock does not. Categories publish `tools` (their names are on every
+   * tool page and their counts move with the tools). A tool page shows its stock.
+   */
   const touches: Record<ChangeTopic, { dropAll(): void }[]> = {
-    tools: [...catalogueAnswers, toolCounts],
+    tools: [...catalogueAnswers, toolCounts, categoryLists],
     stock: catalogueAnswers,
     reviews: [reviewPages],
     photos: [photos],
@@ -69,5 +82,5 @@ export function createCatalogueCache(changes: Pick<ChangeBus, 'subscribe'>): Cat
     for (const store of touches[topic]) store.dropAll();
   });
 
-  return { firstPages, singleTools, otherPages, reviewPages, toolCounts, photos, close: unsubscribe };
+  return { firstPages, singleTools, otherPages, reviewPages, categoryLists, toolPages, toolCounts, photos, close: unsubscribe };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTools } from '../../../tests/support/factories';
+import { BULK_TOOL_COLUMNS, bulkToolValues, createCategory, createTools } from '../../../tests/support/factories';
 import { createTestApp, testConfig, type TestApp } from '../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../tests/support/test-database';
 import { API_ERRORS, ITEMS_OFFSET_MAX } from '../../shared';
@@ -171,9 +171,9 @@ describe('search cost bounded', () => {
     t = await createTestApp();
     // More tools matching one word than a search counts: one statement, as a bulk import would.
     await t.database.db.execute(sql`
-      insert into tools (name, price_cents, image, description, min_qty, available_qty, created_at)
+      insert into tools (name, price_cents, image, description, min_qty, available_qty, created_at, ${BULK_TOOL_COLUMNS})
       select 'Bulk Widget ' || g, 1000 + g, '/images/tools/digital-multimeter.svg', 'A widget for the count.', 1, 10,
-        timestamptz '2024-01-01 00:00:00+00' + g * interval '1 second'
+        timestamptz '2024-01-01 00:00:00+00' + g * interval '1 second', ${bulkToolValues('bulk-widget', (await createCategory(t.database.db, 'Widgets')).id)}
       from generate_series(1, ${SEARCH_COUNT_MAX + 5}::int) as g`);
   }, 120_000);
   afterAll(() => t.close());

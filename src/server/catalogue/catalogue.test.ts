@@ -27,7 +27,11 @@ describe('GET /api/items', () => {
       description: created[0]!.description,
       minQty: 3,
       availableQty: 40,
+      slug: created[0]!.slug,
+      sku: created[0]!.sku,
+      categoryId: created[0]!.categoryId,
     });
+    expect(items[0].slug).toMatch(/^test-tool-\d+-[a-z0-9]+$/);
   });
 
   it('pages with limit and offset and still reports the whole total', async () => {

@@ -95,6 +95,9 @@ describe('who may change the catalogue', () => {
   });
 });
 
+/** What the audit log keeps of a tool: its page's answer without what other rows hold (category path, documents). */
+const audited = ({ categoryPath: _path, documents: _documents, ...tool }: Record<string, unknown>) => tool;
+
 describe('POST /api/items', () => {
   it('adds a tool with its price in cents, answers 201 {insertedId} and audits it once', async () => {
     const totalBefore = await totalCount();
@@ -109,7 +112,18 @@ describe('POST /api/items', () => {
     expect(res.headers['cache-control']).toBe('no-store');
 
     const shown = (await getTool(insertedId)).json();
-    expect(shown).toEqual({ _id: insertedId, ...input });
+    // What the store works out itself: an address from the name, the next SKU, Uncategorised, the image as the one photo.
+    expect(shown).toEqual({
+      _id: insertedId,
+      ...input,
+      slug: input.name.toLowerCase().replaceAll(' ', '-'),
+      sku: expect.stringMatching(/^TH-\d{5}$/),
+      categoryId: shown.categoryPath[0]._id,
+      categoryPath: [{ _id: expect.any(String), slug: 'uncategorised', name: 'Uncategorised' }],
+      specs: [],
+      photos: [input.image],
+      documents: [],
+    });
     const [row] = await t.database.db.select().from(tools).where(eq(tools.id, insertedId));
     expect(row!.priceCents).toBe(1999);
 
@@ -120,7 +134,7 @@ describe('POST /api/items', () => {
       actorId: admin.userId,
       actorEmail: admin.email,
       before: null,
-      after: shown,
+      after: audited(shown),
     });
     // The count cache was forgotten: the catalogue's total includes the new tool at once.
     expect(await totalCount()).toBe(totalBefore + 1);
@@ -229,8 +243,8 @@ describe('PATCH /api/items/:id', () => {
       action: 'tool.updated',
       targetId: tool._id,
       actorEmail: admin.email,
-      before: tool,
-      after: { ...tool, availableQty: 50 },
+      before: audited(tool),
+      after: audited({ ...tool, availableQty: 50 }),
     });
   });
 
@@ -255,7 +269,8 @@ describe('PATCH /api/items/:id', () => {
     const res = await t.app.inject(patch(tool._id, edit));
     expect(res.json()).toEqual({ modifiedCount: 1 });
     // An unpaid order held nothing: the stock is as it was.
-    expect((await getTool(tool._id)).json()).toEqual({ ...tool, ...edit, availableQty: 20 });
+    // A new name, a new address; the new image replaces the main photo.
+    expect((await getTool(tool._id)).json()).toEqual({ ...tool, ...edit, availableQty: 20, slug: 'torque-wrench-mk-ii', photos: [edit.image] });
     const after = (await t.app.inject({ method: 'GET', url: `/api/orders/${order._id}`, headers: bearer(customer) })).json();
     expect(after).toEqual(order);
   });
@@ -331,7 +346,7 @@ describe('DELETE /api/items/:id', () => {
     expect((await getTool(id)).statusCode).toBe(404);
     expect(await totalCount()).toBe(totalBefore - 1);
     expect(written).toHaveLength(1);
-    expect(written[0]).toMatchObject({ action: 'tool.deleted', targetId: id, actorEmail: admin.email, before: shown, after: null });
+    expect(written[0]).toMatchObject({ action: 'tool.deleted', targetId: id, actorEmail: admin.email, before: audited(shown), after: null });
 
     // Again: the tool is gone.
     const again = await t.app.inject(del(id));

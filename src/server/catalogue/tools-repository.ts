@@ -1,17 +1,16 @@
-import { count, eq, sql, type SQL } from 'drizzle-orm';
+import { count, sql, type SQL } from 'drizzle-orm';
 import type { CatalogueSort, Tool } from '../../shared';
 import { centsToDollars, SEARCH_COUNT_MAX } from '../../shared';
 import type { CountStore } from '../catalogue-cache/catalogue-cache';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { tools } from '../db/schema';
-import { publishChange } from '../lib/change-bus';
 import type { CataloguePosition } from './catalogue-cursor';
 import { matchesSearch } from './search-terms';
 import { SORT_ORDERS, type SortOrder } from './sort-orders';
 
 export type ToolRow = typeof tools.$inferSelect;
 export type NewToolRow = typeof tools.$inferInsert;
-type ApiToolFields = Pick<ToolRow, 'id' | 'name' | 'priceCents' | 'image' | 'description' | 'minQty' | 'availableQty'>;
+type ApiToolFields = Pick<ToolRow, 'id' | 'name' | 'priceCents' | 'image' | 'description' | 'minQty' | 'availableQty' | 'slug' | 'sku' | 'categoryId'>;
 
 export function toApiTool(row: ApiToolFields): Tool {
   return {
@@ -22,7 +21,45 @@ export function toApiTool(row: ApiToolFields): Tool {
     description: row.description,
     minQty: row.minQty,
     availableQty: row.availableQty,
+    slug: row.slug,
+    sku: row.sku,
+    categoryId: row.categoryId,
   };
+}
+
+/**
+ * What narrows a catalogue page besides a search (Our Tools' filters, all in its address): a
+ * category with its subcategories, tools that can be bought now, a price range in cents.
+ */
+export interface CatalogueFilter {
+  /**
+   * A top-level category lists its own and its subcategories' tools (`top_category_id`); a
+   * subcategory its own (`category_id`): either way one column, with an index per sort order.
+   */
+  category: { column: 'category_id' | 'top_category_id'; id: string } | null;
+  inStock: boolean;
+  minPriceCents: number | null;
+  maxPriceCents: number | null;
+}
+
+export const NO_FILTER: CatalogueFilter = { category: null, inStock: false, minPriceCents: null, maxPriceCents: null };
+
+/** A stable text for a filter, for cache keys: equal filters, equal keys. */
+export const filterKey = (f: CatalogueFilter) =>
+  `${f.category ? `${f.category.column === 'top_category_id' ? 't' : 'c'}${f.category.id}` : ''}|${f.inStock ? 1 : 0}|${f.minPriceCents ?? ''}|${f.maxPriceCents ?? ''}`;
+
+/** The filter's conditions, none for no filter. */
+function filterConditions(f: CatalogueFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (f.category) {
+    const column = f.category.column === 'top_category_id' ? tools.topCategoryId : tools.categoryId;
+    conditions.push(sql`${column} = ${f.category.id}::uuid`);
+  }
+  // shared/buying.ts canBeBought, as SQL: the stock covers the minimum order.
+  if (f.inStock) conditions.push(sql`${tools.availableQty} >= ${tools.minQty} and ${tools.availableQty} > 0`);
+  if (f.minPriceCents !== null) conditions.push(sql`${tools.priceCents} >= ${f.minPriceCents}`);
+  if (f.maxPriceCents !== null) conditions.push(sql`${tools.priceCents} <= ${f.maxPriceCents}`);
+  return conditions;
 }
 
 /** One page of the catalogue: which rows, in which order, from where. */
@@ -34,6 +71,13 @@ export interface CataloguePageRequest {
   after: CataloguePosition | null;
   /** Search words (search-terms.ts); none: the whole catalogue. */
   words: readonly string[];
+  /** Category, stock and price filters; NO_FILTER for none. */
+  filter: CatalogueFilter;
+  /**
+   * With a search: the search as typed, when it may be a tool's exact SKU. That tool comes first
+   * (a workshop reorders by part number) and the rest of the list leaves it out.
+   */
+  sku: string | null;
 }
 
 export interface CataloguePage {
@@ -111,22 +155,50 @@ function isQueryCanceled(error: unknown): boolean {
 
 /** `reader` runs the queries: the database, or the timed transaction. */
 async function readPage(counts: CountStore, reader: Reader, request: CataloguePageRequest): Promise<CataloguePage> {
+  const { filter } = request;
   let rows: PageRow[];
   let total: number;
+  let first: PageRow | null = null;
   if (request.words.length === 0) {
-    [rows, total] = await Promise.all([pageRows(reader, pageQuery(request, 'walk')), countTools(counts, reader, [])]);
+    [rows, total] = await Promise.all([pageRows(reader, pageQuery(request, 'walk')), countTools(counts, reader, [], filter)]);
   } else {
     // The matches first: a search matching nothing (what a script inventing searches mostly sends)
     // costs one index probe, and neither the catalogue's count nor a page query.
-    const matches = await countTools(counts, reader, request.words);
-    total = Math.min(matches, SEARCH_COUNT_MAX);
-    const plan = matches > SEARCH_COUNT_MAX ? 'walk' : searchPlan(matches, await countTools(counts, reader, []));
-    rows = matches === 0 ? [] : await pageRows(reader, pageQuery(request, plan));
+    const [matches, skuTool] = await Promise.all([
+      countTools(counts, reader, request.words, filter),
+      request.sku === null ? null : exactSkuTool(reader, request),
+    ]);
+    const plan = matches > SEARCH_COUNT_MAX ? 'walk' : searchPlan(matches, await countTools(counts, reader, [], filter));
+    // The SKU's tool heads the first page; the rest of the search leaves it out, page after page
+    // (a page of one has no room to lead with it: it is then listed where its words put it).
+    const lead = skuTool !== null && request.limit > 1;
+    // It counts once, matched by the words or not.
+    total = Math.min(matches + (lead && !skuTool.matched ? 1 : 0), SEARCH_COUNT_MAX);
+    if (lead) {
+      const onFirstPage = request.after === null && request.offset === 0;
+      if (onFirstPage) first = skuTool.row;
+      request = { ...request, limit: onFirstPage ? request.limit - 1 : request.limit, offset: Math.max(request.offset - 1, 0) };
+    }
+    const others = matches - (lead && skuTool.matched ? 1 : 0);
+    rows = others <= 0 ? [] : await pageRows(reader, pageQuery(request, plan, lead ? skuTool.row.id : null));
   }
   const page = rows.slice(0, request.limit);
   const last = page.at(-1);
-  const next = rows.length > request.limit && last ? { sort: request.sort, key: readKey(request.sort, last.sort_key), id: last.id } : null;
-  return { items: page.map(toApiToolFromPageRow), total, next };
+  const more = rows.length > request.limit;
+  const next = more && last ? { sort: request.sort, key: readKey(request.sort, last.sort_key), id: last.id } : null;
+  return { items: (first ? [first, ...page] : page).map(toApiToolFromPageRow), total, next };
+}
+
+/** The tool whose SKU is the search as typed (any case), within the filter, and whether the search's words match it too. */
+async function exactSkuTool(reader: Reader, request: CataloguePageRequest): Promise<{ row: PageRow; matched: boolean } | null> {
+  const conditions = [sql`upper(${tools.sku}) = upper(${request.sku})`, ...filterConditions(request.filter)];
+  const order = SORT_ORDERS[request.sort];
+  const [row] = await pageRows(
+    reader,
+    sql`select ${pageColumns}, ${order.cursorKey} as sort_key, (${matchesSearch(request.words)}) as matched
+      from ${tools} where ${sql.join(conditions, sql` and `)} limit 1`,
+  );
+  return row ? { row, matched: Boolean((row as PageRow & { matched: unknown }).matched) } : null;
 }
 
 /**
@@ -141,7 +213,7 @@ export const searchPlan = (matches: number, all: number): SearchPlan => (matches
  * is a next page, without a count), each with its sort key for the next cursor. Exported for the
  * scale benchmark, which checks its plan.
  */
-export function pageQuery(request: CataloguePageRequest, plan: SearchPlan): SQL {
+export function pageQuery(request: CataloguePageRequest, plan: SearchPlan, leaveOut: string | null = null): SQL {
   const order = SORT_ORDERS[request.sort];
   const matches = request.words.length > 0 ? matchesSearch(request.words) : null;
   // Walking, the planner must not trade the walk for collecting and sorting every match: it
@@ -150,12 +222,16 @@ export function pageQuery(request: CataloguePageRequest, plan: SearchPlan): SQL 
   // then sorts all 100,000. coalesce() hides the condition from its guesses (it assumes half the
   // rows) and from the search indexes; the condition is never null, so no answer changes.
   const search = matches && plan === 'walk' ? sql`coalesce(${matches}, false)` : matches;
-  const conditions = [search, request.after ? startsAfter(order, request.after) : null].filter((c): c is SQL => c !== null);
+  const conditions = [
+    search,
+    ...filterConditions(request.filter),
+    leaveOut === null ? null : sql`${tools.id} <> ${leaveOut}::uuid`,
+    request.after ? startsAfter(order, request.after) : null,
+  ].filter((c): c is SQL => c !== null);
   const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
   const direction = sql.raw(order.descending ? 'desc' : 'asc');
   const take = request.limit + 1;
-  const select = sql`select ${tools.id}, ${tools.name}, ${tools.priceCents}, ${tools.image}, ${tools.description},
-    ${tools.minQty}, ${tools.availableQty}, ${order.cursorKey} as sort_key from ${tools} where ${where}`;
+  const select = sql`select ${pageColumns}, ${order.cursorKey} as sort_key from ${tools} where ${where}`;
   if (plan === 'walk' || !search) {
     return sql`${select} order by ${order.key} ${direction}, ${tools.id} ${direction} limit ${take} offset ${request.offset}`;
   }
@@ -170,20 +246,31 @@ function startsAfter(order: SortOrder, position: CataloguePosition): SQL {
   return sql`(${order.key}, ${tools.id}) ${comparison} (${order.keyValue(position.key)}, ${position.id}::uuid)`;
 }
 
+/** The columns a page row reads (the API's, not the search document: a kilobyte a row that nobody reads). */
+const pageColumns = sql`${tools.id}, ${tools.name}, ${tools.priceCents}, ${tools.image}, ${tools.description},
+    ${tools.minQty}, ${tools.availableQty}, ${tools.slug}, ${tools.sku}, ${tools.categoryId}`;
+
 /**
  * How many tools hold every search word, up to SEARCH_COUNT_MAX + 1 (more than the bound: the
- * search matches "many"), or all tools for none, through the count cache.
+ * search matches "many"), or all tools for none, within the filter, through the count cache. The
+ * cache forgets counts when tools change, not when stock does, so a count that depends on the
+ * stock (`inStock`) is counted afresh: the page it goes with is kept, and dropped with the stock.
  */
-function countTools(counts: CountStore, reader: Reader, words: readonly string[]): Promise<number> {
-  return counts.count(words.join(' '), async () => {
+function countTools(counts: CountStore, reader: Reader, words: readonly string[], filter: CatalogueFilter): Promise<number> {
+  const conditions = [...(words.length > 0 ? [matchesSearch(words)] : []), ...filterConditions(filter)];
+  const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
+  const countNow = async () => {
     if (words.length === 0) {
-      const [totals] = await reader.select({ total: count() }).from(tools);
+      const [totals] = await reader.select({ total: count() }).from(tools).where(where);
       return totals?.total ?? 0;
     }
-    const matches = reader.select({ one: sql`1` }).from(tools).where(matchesSearch(words)).limit(SEARCH_COUNT_MAX + 1).as('matches');
+    const matches = reader.select({ one: sql`1` }).from(tools).where(where).limit(SEARCH_COUNT_MAX + 1).as('matches');
     const [totals] = await reader.select({ total: count() }).from(matches);
     return totals?.total ?? 0;
-  });
+  };
+  if (filter.inStock) return countNow();
+  const key = filter === NO_FILTER || filterKey(filter) === filterKey(NO_FILTER) ? words.join(' ') : `${words.join(' ')}#${filterKey(filter)}`;
+  return counts.count(key, countNow);
 }
 
 interface PageRow {
@@ -194,6 +281,9 @@ interface PageRow {
   description: string;
   min_qty: number;
   available_qty: number;
+  slug: string;
+  sku: string;
+  category_id: string;
   /** bigint arrives as a string from node-postgres and as a number from PGlite. */
   sort_key: number | string | bigint;
 }
@@ -216,30 +306,9 @@ function toApiToolFromPageRow(row: PageRow): Tool {
     description: row.description,
     minQty: row.min_qty,
     availableQty: row.available_qty,
+    slug: row.slug,
+    sku: row.sku,
+    categoryId: row.category_id,
   });
 }
 
-/** The columns the API shows, not the search document (a kilobyte a row that nobody reads). */
-const apiColumns = {
-  id: tools.id,
-  name: tools.name,
-  priceCents: tools.priceCents,
-  image: tools.image,
-  description: tools.description,
-  minQty: tools.minQty,
-  availableQty: tools.availableQty,
-};
-
-export async function findTool(db: AppDatabase, id: string): Promise<Tool | null> {
-  const [row] = await db.select(apiColumns).from(tools).where(eq(tools.id, id)).limit(1);
-  return row ? toApiTool(row) : null;
-}
-
-export async function insertTools(db: AppDatabase, rows: NewToolRow[]): Promise<ToolRow[]> {
-  if (rows.length === 0) return [];
-  return db.transaction(async (tx) => {
-    const added = await tx.insert(tools).values(rows).returning();
-    await publishChange(tx, 'tools');
-    return added;
-  });
-}

@@ -1,10 +1,33 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { bigint, boolean, check, customType, index, integer, jsonb, pgSequence, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** PostgreSQL's text-search document (built in: PGlite has it too). Read as text. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Binary files kept in the database (product photos, documents). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 /**
  * The name order of the catalogue: case does not matter ("abrasive" before "Zinc"). The index
@@ -13,6 +36,50 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  */
 export function toolNameSortKey(name: SQLWrapper): SQL {
   return sql`lower(${name})`;
+}
+
+/**
+ * The catalogue's categories: two levels at most ("Electronics tools" › "Soldering"). A top-level
+ * category has no parent; a subcategory's parent is a top-level one (the categories service keeps
+ * it so: decision 039). `position` orders siblings. The slug is made from the name and unique;
+ * renaming keeps the old slug as a redirect (category_slug_redirects).
+ */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('categories_parent_position_idx').on(t.parentId, t.position),
+    // Two siblings may not share a name (case aside): a filter or an import by name must find one.
+    uniqueIndex('categories_sibling_name_idx').on(sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`, sql`lower(${t.name})`),
+    check('categories_not_own_parent', sql`${t.parentId} is null or ${t.parentId} <> ${t.id}`),
+  ],
+);
+
+/** Where the old address of a renamed category points (a shared link to a filtered Our Tools keeps working). */
+export const categorySlugRedirects = pgTable('category_slug_redirects', {
+  slug: text('slug').primaryKey(),
+  categoryId: uuid('category_id')
+    .notNull()
+    .references(() => categories.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+/** Automatic SKUs (TH-01001 ...) for tools added without one (the spec's POST /items has no SKU). */
+export const toolSkuSequence = pgSequence('tool_sku_seq', { startWith: 1001 });
+
+/** One specification of a tool: "Torque" "180" "Nm". */
+export interface ToolSpecRow {
+  name: string;
+  value: string;
+  unit?: string;
 }
 
 /** The catalogue. Money is integer cents so sums are exact; the API converts to dollars. */
@@ -30,6 +97,25 @@ export const tools = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** This tool's low-stock mark, when it differs from the store's (store_settings). */
     lowStockThreshold: integer('low_stock_threshold'),
+    /** The tool's address (/tools/{slug}): made from its name, unique; a rename keeps the old one as a redirect (tool_slug_redirects). */
+    slug: text('slug').notNull().unique(),
+    /** The part number buyers reorder by: unique whatever its letters' case (tools_sku_idx). */
+    sku: text('sku').notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    /**
+     * The category's top-level category (itself when it has no parent), kept by the categories
+     * service and the catalogue writers: a top-level category's page lists this column's tools
+     * through one ordered index, as a subcategory's lists category_id's (decision 039).
+     */
+    topCategoryId: uuid('top_category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    /** The specifications table, in the order shown. */
+    specs: jsonb('specs').$type<ToolSpecRow[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Every photo's address, the main one first; `image` is always the first (the spec's field, copied into orders). */
+    photos: jsonb('photos').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /**
      * What a catalogue search (`?q=`) looks in: the words of the name and description as written
      * (lower-cased), kept by the database on every write. A search looks for each word it is given
@@ -41,7 +127,7 @@ export const tools = pgTable(
      */
     searchDocument: tsvector('search_document')
       .notNull()
-      .generatedAlwaysAs((): SQL => sql`to_tsvector('simple', ${tools.name} || ' ' || ${tools.description})`),
+      .generatedAlwaysAs((): SQL => sql`to_tsvector('simple', ${tools.name} || ' ' || ${tools.sku} || ' ' || ${tools.description})`),
     /**
      * Where a search looks for a word of 3 or more letters inside words ("meter" in "Multimeter"):
      * the same text, lower-cased once here, so that testing a row is a plain LIKE (5 times
@@ -50,7 +136,7 @@ export const tools = pgTable(
      */
     searchText: text('search_text')
       .notNull()
-      .generatedAlwaysAs((): SQL => sql`lower(${tools.name} || ' ' || ${tools.description})`),
+      .generatedAlwaysAs((): SQL => sql`lower(${tools.name} || ' ' || ${tools.sku} || ' ' || ${tools.description})`),
   },
   (t) => [
     // Catalogue pages are read in this order (newest first: backwards); the index serves ORDER BY,
@@ -65,11 +151,55 @@ export const tools = pgTable(
     // of the text, pg_trgm: migration 0010 creates the extension).
     index('tools_search_idx').using('gin', t.searchDocument),
     index('tools_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // An exact SKU (search, import's upsert) and its uniqueness, whatever the case.
+    uniqueIndex('tools_sku_idx').on(sql`upper(${t.sku})`),
+    // A category's pages in each of the catalogue's orders: a subcategory by category_id, a
+    // top-level category (with its subcategories) by top_category_id (decision 039).
+    index('tools_category_created_idx').on(t.categoryId, t.createdAt, t.id),
+    index('tools_category_price_idx').on(t.categoryId, t.priceCents, t.id),
+    index('tools_category_name_idx').on(t.categoryId, toolNameSortKey(t.name), t.id),
+    index('tools_top_category_created_idx').on(t.topCategoryId, t.createdAt, t.id),
+    index('tools_top_category_price_idx').on(t.topCategoryId, t.priceCents, t.id),
+    index('tools_top_category_name_idx').on(t.topCategoryId, toolNameSortKey(t.name), t.id),
     check('tools_price_non_negative', sql`${t.priceCents} >= 0`),
     check('tools_min_qty_positive', sql`${t.minQty} >= 1`),
     check('tools_available_qty_non_negative', sql`${t.availableQty} >= 0`),
     check('tools_low_stock_threshold_non_negative', sql`${t.lowStockThreshold} is null or ${t.lowStockThreshold} >= 0`),
   ],
+);
+
+/** Where the old address of a renamed tool points: /tools/{old} answers 301 to the tool's address now. */
+export const toolSlugRedirects = pgTable(
+  'tool_slug_redirects',
+  {
+    slug: text('slug').primaryKey(),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tool_slug_redirects_tool_idx').on(t.toolId)],
+);
+
+/**
+ * A tool's PDF documents (datasheet, manual, safety sheet), each with the name the shop shows.
+ * The bytes live in the database, as photos do, so every app process serves the same files.
+ */
+export const toolDocuments = pgTable(
+  'tool_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    bytes: bytea('bytes').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    position: integer('position').notNull().default(0),
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tool_documents_tool_idx').on(t.toolId, t.position)],
 );
 
 export const reviews = pgTable(
@@ -305,6 +435,8 @@ export const orderLines = pgTable(
     /** null once the tool was deleted from the catalogue (the line keeps its copy). */
     toolId: uuid('tool_id').references(() => tools.id, { onDelete: 'set null' }),
     productName: text('product_name').notNull(),
+    /** The tool's SKU when ordered (null for orders placed before SKUs existed). */
+    sku: text('sku'),
     productImage: text('product_image').notNull(),
     description: text('description').notNull(),
     priceCents: integer('price_cents').notNull(),
@@ -491,10 +623,6 @@ export const paymentRefunds = pgTable(
 // Back office.
 // ---------------------------------------------------------------------------------------------
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /**
  * Product photos uploaded by admins, re-encoded to WebP at the sizes the store shows. They live in
@@ -516,6 +644,14 @@ export const AUDIT_ACTIONS = [
   'tool.created',
   'tool.updated',
   'tool.deleted',
+  // The catalogue's structure and files (issue 24).
+  'category.created',
+  'category.updated',
+  'category.deleted',
+  'document.uploaded',
+  'document.updated',
+  'document.deleted',
+  'catalogue.imported',
   'order.shipped',
   'order.unshipped',
   'order.refunded',

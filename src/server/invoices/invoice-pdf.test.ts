@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { renderInvoicePdf, type InvoiceData } from './invoice-pdf';
 import { renderPackingSlipPdf, type PackingSlipData } from './packing-slip-pdf';
-import { drawableText, MISSING_GLYPH } from './pdf-document';
+import { drawableText, MISSING_GLYPH } from '../lib/pdf-document';
 import { readPdfPages, readPdfText } from './pdf-text.testing';
 
 /** Text pulled out of a PDF keeps the words but not always the spacing between table cells. */
 const squeeze = (text: string) => text.replace(/\s+/g, ' ');
 
 function line(position: number, productName: string, priceCents: number, quantity: number) {
-  return { orderId: 'o', position, toolId: null, productImage: '', description: '', productName, priceCents, quantity };
+  return { orderId: 'o', position, toolId: null, sku: null, productImage: '', description: '', productName, priceCents, quantity };
 }
 
 function invoiceData(overrides: { lines?: ReturnType<typeof line>[]; status?: 'pending' | 'refunded'; refundedAt?: Date | null } = {}): InvoiceData {

@@ -1,7 +1,7 @@
 import { centsToDollars, formatInvoiceNumber, formatOrderNumber, formatUsd } from '../../shared';
 import type { OrderWithLines } from '../orders/orders-repository';
 import type { InvoiceRow } from './invoices-repository';
-import { finishPdf, newPdfDocument } from './pdf-document';
+import { finishPdf, newPdfDocument } from '../lib/pdf-document';
 import { documentHeader, facts, formatCount, formatDocumentDate, notice, pageFooters, sideBySide, smallPrint, table, totals, type Fact } from './pdf-layout';
 
 /** What an invoice is drawn from: the invoice row (number, date, seller and buyer as at payment) and its order. */

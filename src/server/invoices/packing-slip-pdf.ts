@@ -1,6 +1,6 @@
 import { formatOrderNumber } from '../../shared';
 import type { OrderWithLines } from '../orders/orders-repository';
-import { finishPdf, newPdfDocument } from './pdf-document';
+import { finishPdf, newPdfDocument } from '../lib/pdf-document';
 import { documentHeader, facts, formatCount, formatDocumentDate, notice, pageFooters, sideBySide, smallPrint, table, type Fact } from './pdf-layout';
 
 /** What a packing slip is drawn from: the order (its delivery details and lines) and who ships it. */

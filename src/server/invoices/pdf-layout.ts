@@ -1,4 +1,4 @@
-import { drawableText, PAGE, useFont } from './pdf-document';
+import { drawableText, PAGE, useFont } from '../lib/pdf-document';
 
 /** The mails' colours: near-black text, grey labels, the store's orange. */
 export const COLORS = { text: '#111827', muted: '#4b5563', accent: '#c2410c', rule: '#d1d5db', alert: '#b91c1c' } as const;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdmin, createCustomer } from '../../../tests/support/accounts';
-import { buildProductInput, buildTool, createTools } from '../../../tests/support/factories';
+import { buildProductInput, buildTool, createTools, insertToolsUnannounced } from '../../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { AppDatabase, DatabaseHandle } from '../db/client';
@@ -181,10 +181,10 @@ describe('the store on the change bus: one write, one delivery per process', () 
     await createTools(t.database.db, 2);
     const before = await totalCount();
     // A tool written as another process would: the same database, not this process's code path.
-    await t.database.db.insert(tools).values(buildTool());
+    await t.database.db.transaction((tx) => insertToolsUnannounced(tx, [buildTool()]));
     expect(await totalCount()).toBe(before); // the count is cached, so without a message it is stale
     await t.database.db.transaction(async (tx) => {
-      await tx.insert(tools).values(buildTool());
+      await insertToolsUnannounced(tx, [buildTool()]);
       await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${`tools:another-process.${Date.now()}`})`);
     });
     await echoesArrived(t.database.db, heard);

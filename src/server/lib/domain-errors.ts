@@ -1,4 +1,4 @@
-import { API_ERRORS, INVALID_CURSOR, VALIDATION } from '../../shared';
+import { API_ERRORS, CATALOGUE_LIMITS, CATALOGUE_TEXTS, INVALID_CURSOR, VALIDATION, type ImportProblem } from '../../shared';
 
 /**
  * What went wrong, in the domain's words. Repositories, services and routes throw a DomainError
@@ -106,6 +106,30 @@ export const DOMAIN_ERRORS = {
   ),
   IMAGE_TOO_SLOW: fixed('invalid-input', API_ERRORS.imageTooSlow),
   IMAGE_PROCESSING_BUSY: fixed('unavailable', API_ERRORS.imageProcessingBusy),
+
+  // The catalogue's structure: SKUs, addresses, categories, documents, the import (issue 24).
+  SKU_TAKEN: error<{ sku: string }>('conflict', ({ sku }) => CATALOGUE_TEXTS.skuTaken(sku)),
+  SLUG_TAKEN: error<{ slug: string }>('conflict', ({ slug }) => CATALOGUE_TEXTS.slugTaken(slug)),
+  CATEGORY_NOT_FOUND: fixed('not-found', CATALOGUE_TEXTS.categoryNotFound),
+  /** A request body names a category that does not exist. */
+  UNKNOWN_CATEGORY: fixed('invalid-input', CATALOGUE_TEXTS.categoryNotFound),
+  CATEGORY_NAME_TAKEN: error<{ name: string }>('conflict', ({ name }) => CATALOGUE_TEXTS.categoryNameTaken(name)),
+  CATEGORY_SLUG_TAKEN: error<{ slug: string }>('conflict', ({ slug }) => CATALOGUE_TEXTS.categorySlugTaken(slug)),
+  CATEGORY_TOO_DEEP: fixed('invalid-input', CATALOGUE_TEXTS.categoryTooDeep),
+  CATEGORY_LOOP: fixed('invalid-input', CATALOGUE_TEXTS.categoryLoop),
+  CATEGORY_HAS_SUBCATEGORIES: fixed('conflict', CATALOGUE_TEXTS.categoryHasSubcategories),
+  CATEGORY_NOT_EMPTY: error<{ toolCount: number }>('conflict', ({ toolCount }) => CATALOGUE_TEXTS.categoryNotEmpty(toolCount)),
+  CATEGORY_MOVE_TO_ITSELF: fixed('invalid-input', CATALOGUE_TEXTS.categoryMoveToItself),
+  DOCUMENT_NOT_FOUND: fixed('not-found', CATALOGUE_TEXTS.documentNotFound),
+  DOCUMENT_NOT_A_PDF: fixed('invalid-input', CATALOGUE_TEXTS.documentNotPdf),
+  DOCUMENT_TYPE_UNSUPPORTED: fixed('unsupported-media-type', CATALOGUE_TEXTS.documentNotPdf),
+  DOCUMENT_TOO_LARGE: fixed('too-large', CATALOGUE_TEXTS.documentTooLarge),
+  TOO_MANY_DOCUMENTS: fixed('conflict', CATALOGUE_TEXTS.documentsTooMany(CATALOGUE_LIMITS.documentsMax)),
+  IMPORT_NOT_CSV: fixed('unsupported-media-type', CATALOGUE_TEXTS.importNotCsv),
+  IMPORT_TOO_LARGE: fixed('too-large', CATALOGUE_TEXTS.importTooLarge(CATALOGUE_LIMITS.importBytesMax / (1024 * 1024))),
+  IMPORT_TOO_MANY_ROWS: fixed('invalid-input', CATALOGUE_TEXTS.importTooManyRows(CATALOGUE_LIMITS.importRowsMax)),
+  /** Every problem of the file, with its row and column: the whole file was refused. */
+  IMPORT_REFUSED: error<{ problems: ImportProblem[] }>('unprocessable', ({ problems }) => CATALOGUE_TEXTS.importRefused(problems.length)),
 
   // Reviews and messages.
   TOO_MANY_REVIEWS: fixed('too-frequent', API_ERRORS.reviewsTooFast),

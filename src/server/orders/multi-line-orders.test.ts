@@ -45,9 +45,9 @@ describe('POST /api/orders', () => {
     expect(res.headers.location).toBe(`/api/orders/${res.json().insertedId}`);
     const order = await readOrder(res.json().insertedId);
     expect(order.lines).toEqual([
-      { toolId: a!.id, productName: a!.name, productImage: a!.image, description: a!.description, price: 39.99, quantity: 11, total: 439.89 },
-      { toolId: b!.id, productName: b!.name, productImage: b!.image, description: b!.description, price: 12.5, quantity: 2, total: 25 },
-      { toolId: c!.id, productName: c!.name, productImage: c!.image, description: c!.description, price: 1, quantity: 3, total: 3 },
+      { toolId: a!.id, productName: a!.name, sku: a!.sku, productImage: a!.image, description: a!.description, price: 39.99, quantity: 11, total: 439.89 },
+      { toolId: b!.id, productName: b!.name, sku: b!.sku, productImage: b!.image, description: b!.description, price: 12.5, quantity: 2, total: 25 },
+      { toolId: c!.id, productName: c!.name, sku: c!.sku, productImage: c!.image, description: c!.description, price: 1, quantity: 3, total: 3 },
     ]);
     expect(order).toMatchObject({
       total: 467.89,

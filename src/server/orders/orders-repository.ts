@@ -45,6 +45,7 @@ export function toApiOrder(order: OrderWithLines, payMinutes: number): Order {
     lines: order.lines.map((line) => ({
       toolId: line.toolId,
       productName: line.productName,
+      sku: line.sku,
       productImage: line.productImage,
       description: line.description,
       price: centsToDollars(line.priceCents),

@@ -90,7 +90,7 @@ describe('POST /api/order', () => {
       quantity: 3,
       total: 76.5,
       lines: [
-        { toolId: tool.id, productName: tool.name, productImage: tool.image, description: tool.description, price: 25.5, quantity: 3, total: 76.5 },
+        { toolId: tool.id, productName: tool.name, sku: tool.sku, productImage: tool.image, description: tool.description, price: 25.5, quantity: 3, total: 76.5 },
       ],
       paid: false,
       transactionId: null,

@@ -102,6 +102,7 @@ export async function placeOrder(
         position,
         toolId: tool.id,
         productName: tool.name,
+        sku: tool.sku,
         productImage: tool.image,
         description: tool.description,
         priceCents: tool.priceCents,

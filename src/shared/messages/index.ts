@@ -11,3 +11,4 @@ export * from './signed-out-notices';
 export * from './confirm';
 export * from './first-visit-api-errors';
 export * from './api-errors';
+export * from './catalogue';

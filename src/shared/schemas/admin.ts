@@ -3,6 +3,8 @@ import { LIMITS } from '../constants';
 import { VALIDATION } from '../messages';
 import { emailField, NO_CONTROL_CHARACTERS, requiredText } from './fields';
 import { pageQuery } from './catalogue';
+import { CATALOGUE_TEXTS } from '../messages/catalogue';
+import { CATALOGUE_LIMITS, categoryIdField, skuField, slugField, toolSpecsField } from './catalogue-structure';
 
 /**
  * The back office's API contract: the server validates with these and the admin forms use them
@@ -22,7 +24,7 @@ const STORE_IMAGE_PATH = /^\/images\/[a-z0-9-]+(\/[a-z0-9-]+)*\.(svg|png|jpe?g|w
  * A link the store may show as an image: https only (an http image would be blocked as mixed
  * content on the real https store), or a photo uploaded to the store.
  */
-function isAllowedImage(value: string): boolean {
+export function isAllowedImage(value: string): boolean {
   if (UPLOADED_IMAGE_PATH.test(value) || STORE_IMAGE_PATH.test(value)) return true;
   try {
     const url = new URL(value);
@@ -67,7 +69,31 @@ export const productFields = z.object({
     .max(LIMITS.quantityMax, { error: VALIDATION.lowStockThresholdWhole })
     .nullable()
     .optional(),
+  /** The part number; absent when adding: the store numbers it (TH-01001 ...). */
+  sku: skuField.optional(),
+  /** The address (/tools/{slug}); absent: made from the name, and made anew when the name changes. */
+  slug: slugField.optional(),
+  /** Absent when adding: the tool goes into "Uncategorised". */
+  categoryId: categoryIdField.optional(),
+  specs: toolSpecsField.optional(),
+  /** Every photo, the main one first; `image` is the main one (when both are given they must agree). */
+  photos: z
+    .array(
+      z
+        .string({ error: VALIDATION.productImageInvalid })
+        .max(2000, { error: VALIDATION.productImageInvalid })
+        .refine(isAllowedImage, { error: VALIDATION.productImageInvalid }),
+      { error: CATALOGUE_TEXTS.photosRequired },
+    )
+    .min(1, { error: CATALOGUE_TEXTS.photosRequired })
+    .max(CATALOGUE_LIMITS.photosMax, { error: CATALOGUE_TEXTS.photosTooMany(CATALOGUE_LIMITS.photosMax) })
+    .refine((photos) => new Set(photos).size === photos.length, { error: CATALOGUE_TEXTS.photosRepeat })
+    .optional(),
 });
+
+/** When a form sends both, the image is the first photo. */
+const imageIsFirstPhoto = (tool: { image?: string | undefined; photos?: string[] | undefined }) =>
+  tool.image === undefined || tool.photos === undefined || tool.photos[0] === tool.image;
 
 type StockFields = { minQty?: number | undefined; availableQty?: number | undefined };
 
@@ -85,10 +111,12 @@ export const sellableOrSoldOut = (tool: StockFields) => tool.availableQty === 0 
  * POST /api/items and the Add Product form. A new tool must be sellable: its minimum order fits
  * in its stock (1 ≤ minQty ≤ availableQty).
  */
-export const productCreateSchema = productFields.refine(minNotAboveAvailable, {
-  error: VALIDATION.productMinQtyAboveAvailable,
-  path: ['minQty'],
-});
+export const productCreateSchema = productFields
+  .refine(minNotAboveAvailable, {
+    error: VALIDATION.productMinQtyAboveAvailable,
+    path: ['minQty'],
+  })
+  .refine(imageIsFirstPhoto, { error: CATALOGUE_TEXTS.imageNotFirstPhoto, path: ['image'] });
 export type ProductCreate = z.output<typeof productCreateSchema>;
 export type ProductForm = z.input<typeof productCreateSchema>;
 
@@ -106,6 +134,7 @@ export const productPatchSchema = productFields
     error: VALIDATION.productMinQtyAboveAvailable,
     path: ['minQty'],
   })
+  .refine(imageIsFirstPhoto, { error: CATALOGUE_TEXTS.imageNotFirstPhoto, path: ['image'] })
   .refine((patch) => Object.keys(patch).some((key) => key !== 'expectedAvailableQty'), {
     error: 'Nothing to change: send at least one field',
   });
@@ -202,6 +231,13 @@ export const AUDIT_ACTION_LABELS = {
   'tool.created': 'Tool added',
   'tool.updated': 'Tool edited',
   'tool.deleted': 'Tool deleted',
+  'category.created': 'Category added',
+  'category.updated': 'Category changed',
+  'category.deleted': 'Category deleted',
+  'document.uploaded': 'Document added',
+  'document.updated': 'Document renamed',
+  'document.deleted': 'Document deleted',
+  'catalogue.imported': 'Catalogue imported',
   'order.shipped': 'Order shipped',
   'order.unshipped': 'Shipping undone',
   'order.refunded': 'Order refunded',

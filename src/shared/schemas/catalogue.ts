@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { CATALOGUE_SORTS, DEFAULT_CATALOGUE_SORT, SEARCH_QUERY_MAX } from '../catalogue-search';
 import { PAGE } from '../constants';
 
-/** A tool as the API serves it (spec: "Tool (served as items)"). Price is in dollars. */
+/**
+ * A tool as the API serves it (spec: "Tool (served as items)"), with what the catalogue added:
+ * its address (`slug`: /tools/{slug}), its part number and its category. Price is in dollars.
+ */
 export const toolSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -11,8 +14,50 @@ export const toolSchema = z.object({
   description: z.string(),
   minQty: z.number().int(),
   availableQty: z.number().int(),
+  slug: z.string(),
+  sku: z.string(),
+  categoryId: z.string(),
 });
 export type Tool = z.infer<typeof toolSchema>;
+
+/** One line of a tool's specifications table: "Torque" "180" "Nm". */
+export const toolSpecSchema = z.object({ name: z.string(), value: z.string(), unit: z.string().optional() });
+export type ToolSpec = z.infer<typeof toolSpecSchema>;
+
+/** A PDF of a tool's (datasheet, manual), as the shop lists it. `size` is in bytes. */
+export const toolDocumentSchema = z.object({ _id: z.string(), name: z.string(), url: z.string(), size: z.number().int() });
+export type ToolDocument = z.infer<typeof toolDocumentSchema>;
+
+/** A category as a tool names it: the breadcrumb's links. */
+export const categoryRefSchema = z.object({ _id: z.string(), slug: z.string(), name: z.string() });
+export type CategoryRef = z.infer<typeof categoryRefSchema>;
+
+/**
+ * One tool with everything its page shows (`GET /api/items/{id or slug}`): the list's fields and
+ * its category path (top-level first), specifications, every photo (the main one first, the same
+ * as `image`) and documents.
+ */
+export const toolDetailSchema = toolSchema.extend({
+  categoryPath: z.array(categoryRefSchema),
+  specs: z.array(toolSpecSchema),
+  photos: z.array(z.string()),
+  documents: z.array(toolDocumentSchema),
+});
+export type ToolDetail = z.infer<typeof toolDetailSchema>;
+
+/**
+ * A category as `GET /api/categories` lists it: top-level ones have no parent. `toolCount` counts
+ * its tools and its subcategories' (what its filter lists).
+ */
+export const categorySchema = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  parentId: z.string().nullable(),
+  position: z.number().int(),
+  toolCount: z.number().int(),
+});
+export type Category = z.infer<typeof categorySchema>;
 
 export const reviewSchema = z.object({
   _id: z.string(),
@@ -55,6 +100,25 @@ export const ITEMS_OFFSET_MAX = 10_000;
 
 export const ITEMS_OFFSET_TOO_DEEP = `offset must be at most ${ITEMS_OFFSET_MAX}: for deeper pages, send the x-next-cursor header of the page before as after`;
 
+/** A category's address as a filter takes it (the same rule as a tool's). */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MAX = 120;
+
+/** A price bound of the catalogue's filter, in dollars like `price`. */
+const priceBound = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number of dollars` })
+    .min(0, { error: `${name} must be 0 or more` })
+    .max(1_000_000, { error: `${name} can be at most 1000000` })
+    .optional();
+
+/** `inStock=true` (or 1): only tools that can be bought now. */
+const booleanFlag = (name: string) =>
+  z
+    .enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` })
+    .transform((value) => value === 'true' || value === '1')
+    .optional();
+
 /**
  * `GET /api/items`: a page of the catalogue, searched (`q`) and sorted (`sort`). Deep pages go by
  * `after` (the `x-next-cursor` of the page before: decision 016); `offset` only reaches the first
@@ -81,10 +145,23 @@ export const itemsQuerySchema = pageQuery(PAGE.itemsDefault, PAGE.itemsMax)
       .max(CURSOR_MAX, { error: INVALID_CURSOR })
       .regex(/^[A-Za-z0-9_-]+$/, { error: INVALID_CURSOR })
       .optional(),
+    /** A category's slug: its tools and its subcategories'. */
+    category: z
+      .string({ error: 'category must be a category address' })
+      .max(SLUG_MAX, { error: 'category must be a category address' })
+      .regex(SLUG_PATTERN, { error: 'category must be a category address' })
+      .optional(),
+    inStock: booleanFlag('inStock'),
+    minPrice: priceBound('minPrice'),
+    maxPrice: priceBound('maxPrice'),
   })
   .refine((query) => query.after === undefined || query.offset === 0, {
     path: ['offset'],
     error: 'offset cannot be combined with after',
+  })
+  .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
+    path: ['minPrice'],
+    error: 'minPrice cannot be more than maxPrice',
   });
 export type ItemsQuery = z.output<typeof itemsQuerySchema>;
 

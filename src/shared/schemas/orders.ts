@@ -70,6 +70,8 @@ export const orderLineSchema = z.object({
   /** null once the tool was deleted from the catalogue. */
   toolId: z.string().nullable(),
   productName: z.string(),
+  /** The tool's SKU when it was ordered (null for orders placed before SKUs existed). */
+  sku: z.string().nullable(),
   productImage: z.string(),
   description: z.string(),
   /** Unit price in dollars, as it was when the order was placed. */

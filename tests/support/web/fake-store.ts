@@ -17,7 +17,18 @@ export const CUSTOMER: FakePerson = { id: 'user-casey', email: 'casey@example.co
 
 /** A tool as GET /api/items/:id answers it. */
 export function fakeTool(fields: Partial<Tool> & Pick<Tool, '_id'>): Tool {
-  return { name: `Tool ${fields._id}`, price: 10, image: `/images/${fields._id}.png`, description: 'A tool', minQty: 1, availableQty: 100, ...fields };
+  return {
+    name: `Tool ${fields._id}`,
+    price: 10,
+    image: `/images/${fields._id}.png`,
+    description: 'A tool',
+    minQty: 1,
+    availableQty: 100,
+    slug: `tool-${fields._id}`,
+    sku: `SKU-${fields._id}`,
+    categoryId: 'category-1',
+    ...fields,
+  };
 }
 
 /**

@@ -10,8 +10,11 @@ const tool: Tool = {
   description: 'A wrench.',
   minQty: 2,
   availableQty: 40,
+  slug: 'torque-wrench',
+  sku: 'WE-TW-1',
+  categoryId: 'c1',
 };
-const { _id, ...fields } = tool;
+const { _id, slug: _slug, sku: _sku, categoryId: _categoryId, ...fields } = tool;
 
 describe('productPatch', () => {
   it('is empty when nothing changed', () => {
