@@ -94,7 +94,28 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The server's renderer of tool pages (decision 040): the same components, built for Node into
+ * dist/ssr/render-tool-page.js (`vite build --ssr`, scripts/build.mjs). Packages stay imports of
+ * node_modules (Vite's default for SSR), all of them runtime dependencies of the store.
+ */
+const ssrBuild = defineConfig({
+  root: 'src/web',
+  // The pictures are the browser build's to serve.
+  publicDir: false,
+  plugins: [react()],
+  logLevel: 'warn',
+  build: {
+    // The entry is named on the command line (`vite build --ssr ssr/render-tool-page.tsx`).
+    outDir: '../../dist/ssr',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: { output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' } },
+  },
+});
+
+
+const browserBuild = defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), adminChunks.plugin, precompress()],
@@ -141,3 +162,5 @@ export default defineConfig({
     proxy: { '/api': apiTarget },
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? ssrBuild : browserBuild));

@@ -8,7 +8,7 @@ import path from 'node:path';
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const STAMP_FILE = path.join(ROOT, 'dist/build-stamp.json');
 /** What `npm start` needs; without both, there is nothing to start. */
-export const BUILD_OUTPUTS = ['dist/web/index.html', 'dist/server/main.js'];
+export const BUILD_OUTPUTS = ['dist/web/index.html', 'dist/ssr/render-tool-page.js', 'dist/server/main.js'];
 
 const INPUTS = [
   'src/web',

@@ -1,5 +1,6 @@
-// `npm run build`: the web app (Vite → dist/web), then the server (esbuild → dist/server), then
-// the stamp that lets `npm start` skip the next build when nothing changed.
+// `npm run build`: the web app (Vite → dist/web), its server renderer of tool pages (Vite's SSR
+// build → dist/ssr, decision 040), then the server (esbuild → dist/server), then the stamp that
+// lets `npm start` skip the next build when nothing changed.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { hashBuildInputs, removeStamp, ROOT, writeStamp } from './build-inputs.mjs';
@@ -12,6 +13,8 @@ export async function buildAll() {
   // --no: never let npx download a Vite that the project did not install.
   const web = spawnSync('npx', ['--no', 'vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   if (web.status !== 0) throw new Error(`vite build failed (exit code ${web.status ?? web.signal})`);
+  const ssr = spawnSync('npx', ['--no', 'vite', 'build', '--ssr', 'ssr/render-tool-page.tsx', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (ssr.status !== 0) throw new Error(`vite build --ssr failed (exit code ${ssr.status ?? ssr.signal})`);
   await buildServer();
   writeStamp(inputsHash);
 }
@@ -19,7 +22,7 @@ export async function buildAll() {
 if (path.resolve(process.argv[1] ?? '') === import.meta.filename) {
   try {
     await buildAll();
-    console.log('Built the web app into dist/web and the server into dist/server.');
+    console.log('Built the web app into dist/web, its tool page renderer into dist/ssr and the server into dist/server.');
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

@@ -39,6 +39,9 @@ import jsonShapePlugin from './plugins/json-shape';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import webAppPlugin from './plugins/web-app';
+import storefrontPlugin from './storefront/storefront-plugin';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { reviewRoutes } from './reviews/routes';
 
 /** Request bodies are small JSON documents; anything bigger is refused with 413. */
@@ -196,7 +199,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     { prefix: '/api' },
   );
 
-  await app.register(webAppPlugin, { distDir: config.webDistDir });
+  // The storefront's pages: each with its own head, a tool's rendered on the server (decision 040).
+  const distDir = config.webDistDir;
+  const hasBuild = distDir !== null && existsSync(path.join(distDir, 'index.html'));
+  if (hasBuild) await app.register(storefrontPlugin, { distDir, publicUrl: config.auth.publicUrl });
+  await app.register(webAppPlugin, { distDir, pages: hasBuild ? app.sendStorefrontPage : undefined });
   return app;
 }
 

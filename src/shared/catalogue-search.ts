@@ -15,6 +15,13 @@ export const DEFAULT_CATALOGUE_SORT: CatalogueSort = 'catalogue';
 /** Longest search the API takes (characters, after trimming); the search box stops there too. */
 export const SEARCH_QUERY_MAX = 100;
 
+/** An address (a tool's or a category's): lower-case letters and digits, single hyphens between. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MAX = 120;
+
+/** The highest price a filter takes, in dollars (the highest a tool may have). */
+export const PRICE_FILTER_MAX = 1_000_000;
+
 export const isCatalogueSort = (value: unknown): value is CatalogueSort =>
   typeof value === 'string' && (CATALOGUE_SORTS as readonly string[]).includes(value);
 
@@ -27,5 +34,38 @@ export function catalogueSearchFrom(q: string | null, sort: string | null): { q:
   return {
     q: (q ?? '').trim().slice(0, SEARCH_QUERY_MAX).trim(),
     sort: isCatalogueSort(sort) ? sort : DEFAULT_CATALOGUE_SORT,
+  };
+}
+
+/** Our Tools' filters as an address gives them (`?category=&inStock=1&minPrice=&maxPrice=`). */
+export interface CatalogueFilters {
+  category: string | null;
+  inStock: boolean;
+  minPrice: number | null;
+  maxPrice: number | null;
+}
+
+function priceFrom(value: string | null): number | null {
+  if (value === null || value.trim() === '') return null;
+  const price = Number(value);
+  return Number.isFinite(price) && price >= 0 && price <= PRICE_FILTER_MAX ? Math.round(price * 100) / 100 : null;
+}
+
+/**
+ * The filters an address asks for, made safe to send, as catalogueSearchFrom does for the search:
+ * a category that is no address, or a price that is no price, is left out rather than refused; a
+ * range given the wrong way round is turned round.
+ */
+export function catalogueFiltersFrom(params: { get(name: string): string | null }): CatalogueFilters {
+  const category = params.get('category');
+  let minPrice = priceFrom(params.get('minPrice'));
+  let maxPrice = priceFrom(params.get('maxPrice'));
+  if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
+  const inStock = params.get('inStock');
+  return {
+    category: category !== null && category.length <= SLUG_MAX && SLUG_PATTERN.test(category) ? category : null,
+    inStock: inStock === '1' || inStock === 'true',
+    minPrice,
+    maxPrice,
   };
 }

@@ -16,3 +16,5 @@ export * from './schemas/reviews';
 export * from './schemas/admin';
 export * from './routes';
 export * from './schemas/catalogue-structure';
+export * from './page-heads';
+export * from './server-rendering';

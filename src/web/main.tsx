@@ -1,17 +1,33 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createAppRouter, loadCurrentPages } from './app/router';
+import { takeServerData } from './app/server-rendered';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root element');
-// The first render as a transition: React renders it in slices of a few milliseconds, yielding to
-// the browser between them, instead of one long task that blocks input while the page appears
-// (Lighthouse's Total Blocking Time; decision 013).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+
+if (takeServerData()) {
+  // A page the server rendered (a tool's page, decision 040): its code first, then React takes
+  // over the markup as it is, without drawing it again.
+  void loadCurrentPages().then(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App router={createAppRouter()} />
+      </StrictMode>,
+    );
+  });
+} else {
+  // The first render as a transition: React renders it in slices of a few milliseconds, yielding
+  // to the browser between them, instead of one long task that blocks input while the page
+  // appears (Lighthouse's Total Blocking Time; decision 013).
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App router={createAppRouter()} />
+      </StrictMode>,
+    );
+  });
+}

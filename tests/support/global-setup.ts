@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { buildServer } from '../../scripts/build-server.mjs';
+import { ensureWebBuild } from './web-build';
 import { createPglite, openDatabase, wrapPglite } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
 import { adminQuery, databaseUrlFor, dropTestDatabases, TEST_DB_PREFIX } from './postgres-admin';
@@ -12,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteDumpPath: string;
     serverBundleDir: string;
+    /** The built web app (dist/web, with dist/ssr beside it), for the tests of the pages the server writes. */
+    webDistDir: string;
     postgresTemplate: string | null;
   }
 }
@@ -35,6 +38,7 @@ export default async function setup(project: TestProject) {
   const bundleDir = path.join(import.meta.dirname, '../../node_modules/.cache/store-tests', path.basename(tmp));
   await buildServer({ outDir: bundleDir });
   project.provide('serverBundleDir', bundleDir);
+  project.provide('webDistDir', await ensureWebBuild());
 
   const pglite = wrapPglite(await createPglite());
   await migrateDatabase(pglite);

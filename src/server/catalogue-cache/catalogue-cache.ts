@@ -21,7 +21,7 @@ const OTHER_PAGES = 1_000;
 const OTHER_PAGES_BYTES = 16 * 1024 * 1024;
 /** Review pages; past this many, the oldest makes room. */
 const REVIEW_PAGES = 500;
-/** Tool pages' HTML (about 30 kB each, 8 kB gzipped): the most visited tools stay, the oldest makes room. */
+/** Pages' HTML (a tool's about 30 kB, 8 kB gzipped): the most visited stay, the oldest makes room. */
 const TOOL_PAGES = 2_000;
 const TOOL_PAGES_BYTES = 64 * 1024 * 1024;
 
@@ -45,8 +45,8 @@ export interface CatalogueCache {
   reviewPages: AnswerStore;
   /** The category list with its counts (GET /api/categories). */
   categoryLists: AnswerStore;
-  /** Tool pages as the server renders them (/tools/{slug}): HTML, dropped with the tool, its category or its stock. */
-  toolPages: AnswerStore;
+  /** Storefront pages as the server writes them (storefront/): HTML, a tool's page with its body; dropped with the tools, categories or stock they show. */
+  pages: AnswerStore;
   /** X-Total-Count of the catalogue and of each search. */
   toolCounts: CountStore;
   /** Served photo renditions. */
@@ -62,11 +62,11 @@ export function createCatalogueCache(changes: Pick<ChangeBus, 'subscribe'>): Cat
   const otherPages = new ResponseCache(OTHER_PAGES, { maxBytes: OTHER_PAGES_BYTES });
   const reviewPages = new ResponseCache(REVIEW_PAGES);
   const categoryLists = new ResponseCache(4);
-  const toolPages = new ResponseCache(TOOL_PAGES, { maxBytes: TOOL_PAGES_BYTES });
+  const pages = new ResponseCache(TOOL_PAGES, { maxBytes: TOOL_PAGES_BYTES });
   const toolCounts = new ToolCounts();
   const photos = new PhotoCache();
 
-  const catalogueAnswers = [firstPages, singleTools, otherPages, toolPages];
+  const catalogueAnswers = [firstPages, singleTools, otherPages, pages];
   /**
    * What each topic touches. A tool's name or description can change what a search matches, so
    * tools drop the counts; stock does not. Categories publish `tools` (their names are on every
@@ -82,5 +82,5 @@ export function createCatalogueCache(changes: Pick<ChangeBus, 'subscribe'>): Cat
     for (const store of touches[topic]) store.dropAll();
   });
 
-  return { firstPages, singleTools, otherPages, reviewPages, categoryLists, toolPages, toolCounts, photos, close: unsubscribe };
+  return { firstPages, singleTools, otherPages, reviewPages, categoryLists, pages, toolCounts, photos, close: unsubscribe };
 }

@@ -1,14 +1,20 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { APP_ROUTES } from '../../shared';
+import { APP_ROUTES, PAGE_HEADS } from '../../shared';
 
 // A built app of our own (the real build is not needed to see how the server answers for it):
-// the page, with its Brotli twin as the build writes it, and one hashed script.
-const PAGE = `<!doctype html><html lang="en"><head><title>ToolHouse</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
+// the page with the markers src/web/index.html has, its Brotli twin as the build writes it, and
+// one hashed script. Each page is this one with its own head (storefront/page-shell.ts).
+const PAGE_START = '<!doctype html><html lang="en"><head><meta charset="UTF-8" />';
+const PAGE_END = `<script type="module" src="/assets/index-AbC123.js"></script></head><body>${'<!-- padding -->'.repeat(80)}</body></html>`;
+const PAGE = `${PAGE_START}<!--page-head--><title>ToolHouse</title><!--/page-head-->${PAGE_END}`.replace(
+  '<body>',
+  '<body><div id="root"><!--page-body--></div>',
+);
 const SCRIPT = 'console.log("app");'.repeat(100);
 
 let t: TestApp;
@@ -28,29 +34,51 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
-/** What a browser needs to show the app page safely: the page itself, never cached unchecked, with the page-only headers. */
-function expectTheAppPage(res: Awaited<ReturnType<typeof get>>) {
+/**
+ * What a browser needs to show the app page safely: the built page with the page's own title,
+ * never cached unchecked, with the page-only headers.
+ */
+function expectTheAppPage(res: Awaited<ReturnType<typeof get>>, title: string) {
   expect(res.headers['content-type']).toMatch(/^text\/html/);
   expect(res.headers['cache-control']).toBe('no-cache');
   expect(String(res.headers['content-security-policy'])).toMatch(/script-src 'self'(;|$)/);
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   expect(res.headers['x-frame-options']).toBeDefined();
-  const body = res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString() : res.body;
-  expect(body).toBe(PAGE);
+  const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.body;
+  expect(body.startsWith(PAGE_START)).toBe(true);
+  expect(body).toContain(`<title>${title.replaceAll('&', '&amp;')}</title>`);
+  expect(body).toContain('<div id="root"></div>');
+  expect(body.endsWith(PAGE_END.replace('<body>', '<body><div id="root"></div>').split('<body>')[1]!)).toBe(true);
+}
+
+/** The title each page of the app has in its first HTML (shared/page-heads.ts). */
+function titleOf(pattern: string): string {
+  const own: Record<string, string> = {
+    [APP_ROUTES.home]: PAGE_HEADS.home.title,
+    [APP_ROUTES.homeAlias]: PAGE_HEADS.home.title,
+    [APP_ROUTES.ourTools]: PAGE_HEADS.ourTools.title,
+    [APP_ROUTES.contactUs]: PAGE_HEADS.contactUs.title,
+    [APP_ROUTES.aboutUs]: PAGE_HEADS.aboutUs.title,
+    [APP_ROUTES.cart]: PAGE_HEADS.cart.title,
+    [APP_ROUTES.login]: PAGE_HEADS.login.title,
+    [APP_ROUTES.registration]: PAGE_HEADS.registration.title,
+  };
+  return own[pattern] ?? PAGE_HEADS.private.title;
 }
 
 describe('the web app', () => {
-  it('answers every page of the app with 200 and the app page', async () => {
-    for (const pattern of Object.values(APP_ROUTES)) {
+  it('answers every page of the app with 200 and the app page with its own head', async () => {
+    // A tool's page answers from the catalogue (storefront/tool-pages.test.ts).
+    for (const pattern of Object.values(APP_ROUTES).filter((p) => p !== APP_ROUTES.toolPage)) {
       const url = pattern.replace(':id', '5c1f9a7e-2d3b-4c8e-9f10-7a6b5c4d3e2f');
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
-      expectTheAppPage(res);
+      expectTheAppPage(res, titleOf(pattern));
     }
-    // Compressed too (the build's Brotli twin is the same page, and is never cached unchecked either).
-    const compressed = await get('/dashboard', { 'accept-encoding': 'br' });
-    expect(compressed.headers['content-encoding']).toBe('br');
-    expectTheAppPage(compressed);
+    // Compressed too, from memory (and never cached unchecked either).
+    const compressed = await get('/dashboard', { 'accept-encoding': 'gzip' });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expectTheAppPage(compressed, PAGE_HEADS.private.title);
     // As the web router matches them: any case, a trailing slash, a query string.
     for (const url of ['/OURTOOLS', '/dashboard/myOrders/', '/ourTools?q=drill&sort=price_asc']) {
       expect((await get(url)).statusCode, url).toBe(200);
@@ -61,15 +89,16 @@ describe('the web app', () => {
     for (const url of ['/no-such-page', '/dashboard/no-such-page', '/purchase', '/purchase/a/b', '/no/such/page?x=1']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
-      expectTheAppPage(res);
+      expectTheAppPage(res, PAGE_HEADS.notFound.title);
+      expect(res.body).toContain('<meta name="robots" content="noindex" />');
     }
   });
 
   it('sends the 404 page compressed like the others, and whole even to a browser revalidating the page', async () => {
-    const compressed = await get('/no-such-page', { 'accept-encoding': 'br' });
+    const compressed = await get('/no-such-page', { 'accept-encoding': 'gzip' });
     expect(compressed.statusCode).toBe(404);
-    expect(compressed.headers['content-encoding']).toBe('br');
-    expectTheAppPage(compressed);
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expectTheAppPage(compressed, PAGE_HEADS.notFound.title);
 
     // The page's own validators, as a browser that cached `/` would send them.
     const home = await get('/');
@@ -80,9 +109,10 @@ describe('the web app', () => {
       range: 'bytes=0-10',
     });
     expect(revalidated.statusCode).toBe(404);
-    expectTheAppPage(revalidated);
-    // ...while the page itself still revalidates cheaply.
-    expect((await get('/ourTools', { 'if-none-match': String(home.headers.etag) })).statusCode).toBe(304);
+    expectTheAppPage(revalidated, PAGE_HEADS.notFound.title);
+    // ...while a page itself still revalidates cheaply.
+    const ourTools = await get('/ourTools');
+    expect((await get('/ourTools', { 'if-none-match': String(ourTools.headers.etag) })).statusCode).toBe(304);
   });
 
   it('keeps JSON 404s for the API, and for files and other methods', async () => {

@@ -1,19 +1,22 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAppPath } from '../../shared';
 import { DomainError } from '../lib/domain-errors';
 
 /**
- * Serves the built SPA. Hashed files under /assets are cached for a year; index.html is always
- * revalidated so a new deploy is picked up. Any other GET that wants a page gets index.html
- * (history fallback): with 200 when the address is one of the app's pages (src/shared/routes.ts,
- * the list the web router is built from), so deep links like /dashboard/myOrders load the app,
- * and with 404 otherwise, where the app shows its "Page not found" screen. /api paths never do.
+ * Serves the built SPA's files. Hashed files under /assets are cached for a year. Any other GET
+ * that wants a page (history fallback) is answered by `pages` (the storefront's pages: the built
+ * index.html with the page's own head, 200 for a page of the app, src/shared/routes.ts, and 404
+ * otherwise, where the app shows its "Page not found"), or, without it, with index.html as it is.
+ * /api paths never are.
  */
-async function webAppPlugin(app: FastifyInstance, opts: { distDir: string | null }) {
+async function webAppPlugin(
+  app: FastifyInstance,
+  opts: { distDir: string | null; pages?: ((request: FastifyRequest, reply: FastifyReply) => unknown) | undefined },
+) {
   const distDir = opts.distDir;
   const hasBuild = distDir !== null && existsSync(path.join(distDir, 'index.html'));
   if (hasBuild) {
@@ -43,14 +46,18 @@ async function webAppPlugin(app: FastifyInstance, opts: { distDir: string | null
     reply.code(404).header('cache-control', 'no-cache');
     return reply.type('text/html').sendFile('index.html', { etag: false, lastModified: false, acceptRanges: false });
   };
-  // The static plugin answers a folder (here: the root) with 403, so `/` is routed explicitly.
-  if (hasBuild) app.get('/', (_request, reply) => sendIndex(reply));
+  // The static plugin answers a folder (here: the root) with 403, so `/` is routed explicitly
+  // (by the storefront when it answers the pages).
+  if (hasBuild && !opts.pages) app.get('/', (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname);
-    if (!isApi && wantsPage && hasBuild) return isAppPath(pathname) ? sendIndex(reply) : sendIndexAsNotFound(reply);
+    if (!isApi && wantsPage && hasBuild) {
+      if (opts.pages) return opts.pages(request, reply);
+      return isAppPath(pathname) ? sendIndex(reply) : sendIndexAsNotFound(reply);
+    }
     throw new DomainError('NOT_FOUND');
   });
 }

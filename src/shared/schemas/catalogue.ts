@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATALOGUE_SORTS, DEFAULT_CATALOGUE_SORT, SEARCH_QUERY_MAX } from '../catalogue-search';
+import { CATALOGUE_SORTS, DEFAULT_CATALOGUE_SORT, SEARCH_QUERY_MAX, SLUG_MAX, SLUG_PATTERN } from '../catalogue-search';
 import { PAGE } from '../constants';
 
 /**
@@ -100,9 +100,7 @@ export const ITEMS_OFFSET_MAX = 10_000;
 
 export const ITEMS_OFFSET_TOO_DEEP = `offset must be at most ${ITEMS_OFFSET_MAX}: for deeper pages, send the x-next-cursor header of the page before as after`;
 
-/** A category's address as a filter takes it (the same rule as a tool's). */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const SLUG_MAX = 120;
+export { SLUG_MAX, SLUG_PATTERN } from '../catalogue-search';
 
 /** A price bound of the catalogue's filter, in dollars like `price`. */
 const priceBound = (name: string) =>

@@ -62,6 +62,8 @@ const pages: RouteObject[] = [
     // A deep link shows the page's skeleton while its code loads, not the generic placeholder.
     HydrateFallback: OurToolsLoading,
   },
+  // Public, and rendered on the server too: the first HTML of a tool's page holds the page (decision 040).
+  { path: routes.toolPage, lazy: lazyPage(() => import('../features/catalogue/tool-page')) },
   { path: routes.contactUs, lazy: lazyPage(() => import('../features/contact/contact-page')) },
   { path: routes.aboutUs, lazy: lazyPage(() => import('../features/about/about-page')) },
   { path: routes.cart, lazy: lazyPage(() => import('../features/cart/cart-page')) },

@@ -9,6 +9,7 @@ import { paths } from '../config/paths';
 const CARD = 'card h-full border border-base-300 bg-base-100 shadow-sm';
 const IMAGE_BOX = 'aspect-[4/3] w-full';
 const NAME = 'min-h-[2lh] text-lg leading-snug';
+const SKU = 'text-xs text-base-content/80';
 const DESCRIPTION = 'min-h-[3lh] text-sm';
 
 interface ToolCardProps {
@@ -29,7 +30,8 @@ export function ToolCard({ tool, headingLevel = 3, priority = false, secondaryAc
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article data-testid="tool-card" aria-labelledby={headingId} className={`${CARD} transition-shadow hover:shadow-md`}>
-      <figure className="bg-base-200">
+      {/* The photo opens the tool's page too; the name's link is the one the Tab key meets. */}
+      <Link to={paths.toolPage(tool.slug)} tabIndex={-1} className="block bg-base-200">
         <img
           src={tool.image}
           alt={tool.name}
@@ -39,12 +41,17 @@ export function ToolCard({ tool, headingLevel = 3, priority = false, secondaryAc
           fetchPriority={priority ? 'high' : 'auto'}
           className={`${IMAGE_BOX} object-contain`}
         />
-      </figure>
+      </Link>
       <div className="card-body gap-3">
         <div className="flex items-start justify-between gap-2">
-          <Heading id={headingId} className={`card-title items-start ${NAME}`}>
-            {tool.name}
-          </Heading>
+          <div>
+            <Heading id={headingId} className={`card-title items-start ${NAME}`}>
+              <Link to={paths.toolPage(tool.slug)} className="link link-hover" data-testid="tool-card-link">
+                {tool.name}
+              </Link>
+            </Heading>
+            <p className={SKU}>{`SKU ${tool.sku}`}</p>
+          </div>
           <span className="badge badge-secondary shrink-0">NEW</span>
         </div>
         <p className={`${DESCRIPTION} text-base-content/80`}>{preview(tool.description, PREVIEW.toolCard, ' ...')}</p>
@@ -73,8 +80,11 @@ export function ToolCardSkeleton() {
     <div data-testid="tool-card-skeleton" aria-hidden="true" className={CARD}>
       <div className={`${IMAGE_BOX} skeleton rounded-b-none`} />
       <div className="card-body gap-3">
-        <div className={`${NAME} flex flex-col gap-1 font-semibold`}>
-          <span className={`${line} w-3/4`} />
+        <div>
+          <div className={`${NAME} flex flex-col gap-1 font-semibold`}>
+            <span className={`${line} w-3/4`} />
+          </div>
+          <p className={SKU}>&nbsp;</p>
         </div>
         <div className={`${DESCRIPTION} flex flex-col gap-1`}>
           <span className={`${line} w-full`} />

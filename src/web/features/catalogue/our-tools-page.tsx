@@ -1,5 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { SEARCH_COUNT_MAX } from '../../../shared/constants';
+import { categoryHead, PAGE_HEADS } from '../../../shared/page-heads';
+import type { Category } from '../../../shared/schemas/catalogue';
+import { useDocumentHead } from '../../lib/document-head';
+import { useCategories } from './api/get-categories';
+import { CatalogueFilters } from './components/catalogue-filters';
 import { Loading } from '../../components/loading';
 import { ToolCard } from '../../components/tool-card';
 import { useCatalogue } from './api/get-items';
@@ -15,6 +20,9 @@ const FIRST_ROW = 3;
 
 export default function OurToolsPage() {
   const [search, changeSearch] = useCatalogueSearch();
+  const categories = useCategories();
+  const category = categories.data?.find((c) => c.slug === search.category) ?? null;
+  useDocumentHead(category ? categoryHead(category.name, category.toolCount) : PAGE_HEADS.ourTools);
   const { data, isPending, isPlaceholderData, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useCatalogue(
     PAGE_SIZE,
     search,
@@ -43,6 +51,7 @@ export default function OurToolsPage() {
   const total = data?.pages[0]?.total ?? 0;
   // What the list shows is the answer to the search in the address (not the one it replaces).
   const settled = !isPending && !isPlaceholderData;
+  const filtered = Boolean(search.category) || search.inStock === true || search.minPrice != null || search.maxPrice != null;
   const clearSearch = () => {
     changeSearch({ q: '' });
     searchBox.current?.focus();
@@ -50,14 +59,18 @@ export default function OurToolsPage() {
 
   return (
     <OurToolsFrame
-      count={settled && total > 0 ? countText(total, search.q) : null}
+      title={category?.name}
+      count={settled && total > 0 ? countText(total, search.q, category) : null}
       toolbar={
-        <CatalogueSearchForm
-          search={search}
-          onSearch={(q) => changeSearch({ q })}
-          onSort={(sort) => changeSearch({ sort })}
-          inputRef={searchBox}
-        />
+        <>
+          <CatalogueSearchForm
+            search={search}
+            onSearch={(q) => changeSearch({ q })}
+            onSort={(sort) => changeSearch({ sort })}
+            inputRef={searchBox}
+          />
+          <CatalogueFilters search={search} categories={categories.data} onChange={changeSearch} />
+        </>
       }
     >
       {isError ? (
@@ -67,6 +80,11 @@ export default function OurToolsPage() {
         </div>
       ) : null}
       {settled && tools.length === 0 && search.q !== '' ? <NoMatches q={search.q} onClear={clearSearch} /> : null}
+      {settled && tools.length === 0 && search.q === '' && !isError && filtered ? (
+        <p role="status" className="mt-8 rounded-box border border-base-300 p-8 text-center">
+          No tools match these filters.
+        </p>
+      ) : null}
       {isPending ? (
         <ToolGridSkeleton />
       ) : (
@@ -98,8 +116,9 @@ export default function OurToolsPage() {
 const COUNT_FORMAT = new Intl.NumberFormat('en-US');
 
 /** A search's count stops at SEARCH_COUNT_MAX (the server counts no further): "10,000+". */
-function countText(total: number, q: string): string {
+function countText(total: number, q: string, category: Category | null): string {
   const shown = q !== '' && total >= SEARCH_COUNT_MAX ? `${COUNT_FORMAT.format(SEARCH_COUNT_MAX)}+` : COUNT_FORMAT.format(total);
   const tools = total === 1 ? '1 tool' : `${shown} tools`;
-  return q === '' ? `${tools} in the catalogue.` : `${tools} ${total === 1 ? 'matches' : 'match'} “${q}”.`;
+  if (q !== '') return `${tools} ${total === 1 ? 'matches' : 'match'} “${q}”.`;
+  return category ? `${tools} in ${category.name}.` : `${tools} in the catalogue.`;
 }

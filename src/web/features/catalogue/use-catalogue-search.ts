@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { catalogueSearchFrom, DEFAULT_CATALOGUE_SORT } from '../../../shared/catalogue-search';
+import { catalogueFiltersFrom, catalogueSearchFrom, DEFAULT_CATALOGUE_SORT } from '../../../shared/catalogue-search';
 import type { CatalogueSearch } from './api/get-items';
 
 /**
- * Our Tools' search and order, kept in the address (`/ourTools?q=multimeter&sort=price_asc`) so a
- * result can be shared, survives a reload, and Back returns to the search before. Each change is
- * a history entry; the defaults (no search, catalogue order) leave the address bare.
+ * Our Tools' search, order and filters, kept in the address
+ * (`/ourTools?q=multimeter&sort=price_asc&category=soldering&inStock=1&minPrice=10&maxPrice=100`) so
+ * a result can be shared, survives a reload, and Back returns to the search before. Each change is
+ * a history entry; the defaults (no search, catalogue order, no filter) leave the address bare.
  *
  * React Router hands a search-params updater the address of the last render, so a second change
  * made before the first has rendered (a search, then at once a new order, on a busy phone) would
@@ -14,7 +15,7 @@ import type { CatalogueSearch } from './api/get-items';
  */
 export function useCatalogueSearch(): [CatalogueSearch, (change: Partial<CatalogueSearch>) => void] {
   const [params, setParams] = useSearchParams();
-  const search = catalogueSearchFrom(params.get('q'), params.get('sort'));
+  const search: CatalogueSearch = { ...catalogueSearchFrom(params.get('q'), params.get('sort')), ...catalogueFiltersFrom(params) };
   /** Searches asked for that the address does not show yet, oldest first. */
   const pending = useRef<string[]>([]);
   const shown = params.toString();
@@ -37,6 +38,10 @@ export function useCatalogueSearch(): [CatalogueSearch, (change: Partial<Catalog
             if (next.sort === DEFAULT_CATALOGUE_SORT) updated.delete('sort');
             else updated.set('sort', next.sort);
           }
+          if (next.category !== undefined) setOrDelete(updated, 'category', next.category);
+          if (next.inStock !== undefined) setOrDelete(updated, 'inStock', next.inStock ? '1' : null);
+          if (next.minPrice !== undefined) setOrDelete(updated, 'minPrice', next.minPrice === null ? null : String(next.minPrice));
+          if (next.maxPrice !== undefined) setOrDelete(updated, 'maxPrice', next.maxPrice === null ? null : String(next.maxPrice));
           pending.current.push(updated.toString());
           return updated;
         },
@@ -45,4 +50,9 @@ export function useCatalogueSearch(): [CatalogueSearch, (change: Partial<Catalog
     [setParams],
   );
   return [search, change];
+}
+
+function setOrDelete(params: URLSearchParams, name: string, value: string | null): void {
+  if (value === null || value === '') params.delete(name);
+  else params.set(name, value);
 }

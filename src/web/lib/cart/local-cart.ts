@@ -68,8 +68,12 @@ function subscribe(listener: () => void) {
   };
 }
 
+/** What a server-rendered page shows before the browser takes over: no cart (the server knows none). */
+const NONE_ON_THE_SERVER: CartLine[] = [];
+const serverSnapshot = () => NONE_ON_THE_SERVER;
+
 export function useLocalCart(): CartLine[] {
-  return useSyncExternalStore(subscribe, read, read);
+  return useSyncExternalStore(subscribe, read, serverSnapshot);
 }
 
 export const localCart = {

@@ -28,10 +28,17 @@ export function useFirstItems(limit: number) {
   return useQuery(firstItemsQueryOptions(limit));
 }
 
-/** What Our Tools lists: a search (words, or '' for everything) in one of the catalogue's orders. */
+/**
+ * What Our Tools lists: a search (words, or '' for everything) in one of the catalogue's orders,
+ * narrowed by a category (its slug), tools in stock, and a price range in dollars.
+ */
 export interface CatalogueSearch {
   q: string;
   sort: CatalogueSort;
+  category?: string | null;
+  inStock?: boolean;
+  minPrice?: number | null;
+  maxPrice?: number | null;
 }
 
 export interface CursorPage {
@@ -52,6 +59,10 @@ export async function getCataloguePage(limit: number, search: CatalogueSearch, a
   const params = new URLSearchParams({ limit: String(limit) });
   if (search.q !== '') params.set('q', search.q);
   if (search.sort !== DEFAULT_CATALOGUE_SORT) params.set('sort', search.sort);
+  if (search.category) params.set('category', search.category);
+  if (search.inStock) params.set('inStock', 'true');
+  if (search.minPrice != null) params.set('minPrice', String(search.minPrice));
+  if (search.maxPrice != null) params.set('maxPrice', String(search.maxPrice));
   if (after) params.set('after', after);
   const { data, headers } = await apiRequest<Tool[]>(`/items?${params.toString()}`, { signal });
   return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length), next: headers.get(NEXT_CURSOR_HEADER) };
@@ -60,7 +71,17 @@ export async function getCataloguePage(limit: number, search: CatalogueSearch, a
 /** A search or the whole catalogue, a page at a time, for infinite scrolling. */
 export const catalogueQueryOptions = (pageSize: number, search: CatalogueSearch) =>
   infiniteQueryOptions({
-    queryKey: [...itemsQueryKey, 'all', pageSize, search.sort, search.q],
+    queryKey: [
+      ...itemsQueryKey,
+      'all',
+      pageSize,
+      search.sort,
+      search.q,
+      search.category ?? null,
+      search.inStock ?? false,
+      search.minPrice ?? null,
+      search.maxPrice ?? null,
+    ],
     queryFn: ({ pageParam, signal }) => getCataloguePage(pageSize, search, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next ?? undefined,

@@ -1,15 +1,18 @@
 import type { ReactNode } from 'react';
 import { ToolCardSkeleton } from '../../../components/tool-card';
-import { catalogueSearchFrom } from '../../../../shared/catalogue-search';
+import { catalogueFiltersFrom, catalogueSearchFrom } from '../../../../shared/catalogue-search';
+import { CatalogueFilters } from './catalogue-filters';
 import { CatalogueSearchForm } from './catalogue-search-form';
 
 /** Two rows of the widest grid: more than a phone's first screen. */
 const SKELETON_CARDS = 6;
 
 interface OurToolsFrameProps {
+  /** The heading: the category's name when the list is one category's, else "Our Tools". */
+  title?: string;
   /** What follows 'Every tool ships free.': the count, once it is known. */
   count: string | null;
-  /** The search box and sort order. */
+  /** The search box and sort order, and the filters. */
   toolbar: ReactNode;
   children: ReactNode;
 }
@@ -19,10 +22,10 @@ interface OurToolsFrameProps {
  * placeholder (OurToolsLoading, shown while the page's own code downloads) both draw it, so
  * nothing moves when one replaces the other.
  */
-export function OurToolsFrame({ count, toolbar, children }: OurToolsFrameProps) {
+export function OurToolsFrame({ title = 'Our Tools', count, toolbar, children }: OurToolsFrameProps) {
   return (
     <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="our-tools-title">
-      <h1 id="our-tools-title" className="text-4xl font-bold">Our Tools</h1>
+      <h1 id="our-tools-title" className="text-4xl font-bold">{title}</h1>
       {/* Two lines reserved on phones, where the count arriving would otherwise wrap and push the cards down. */}
       <p className="mt-2 min-h-[2lh] text-base-content/80 sm:min-h-0" aria-live="polite">
         Every tool ships free. {count}
@@ -63,9 +66,18 @@ export function ToolGridSkeleton() {
  * Small, and in the first-visit bundle, since the router shows it.
  */
 export function OurToolsLoading() {
-  const search = catalogueSearchFrom(null, null);
+  const params = new URLSearchParams(window.location.search);
+  const search = { ...catalogueSearchFrom(params.get('q'), params.get('sort')), ...catalogueFiltersFrom(params) };
   return (
-    <OurToolsFrame count={null} toolbar={<CatalogueSearchForm search={search} disabled />}>
+    <OurToolsFrame
+      count={null}
+      toolbar={
+        <>
+          <CatalogueSearchForm search={search} disabled />
+          <CatalogueFilters search={search} categories={undefined} disabled />
+        </>
+      }
+    >
       <ToolGridSkeleton />
     </OurToolsFrame>
   );

@@ -1,0 +1,58 @@
+/**
+ * What each page says about itself in the document's head: its title and description, and
+ * whether search engines should index it. The server writes them into a page's first HTML (what a
+ * crawler or a link preview reads without running a script); the web app sets the same when it
+ * moves to a page (web/lib/document-head.ts). One source, so both say the same thing.
+ */
+
+export const STORE_NAME = 'ToolHouse';
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** False for pages of one person's own (dashboard, sign-in, cart): `noindex`. */
+  indexable: boolean;
+}
+
+const titled = (name: string) => `${name} | ${STORE_NAME}`;
+
+export const PAGE_HEADS = {
+  home: {
+    title: `${STORE_NAME} | Computer and industrial tools`,
+    description: 'ToolHouse sells quality computer and industrial tools at a reasonable price, with free delivery.',
+    indexable: true,
+  },
+  ourTools: {
+    title: titled('Our Tools'),
+    description: 'Every ToolHouse tool: electronics, power, measuring and workshop tools, with specifications, datasheets and free delivery.',
+    indexable: true,
+  },
+  contactUs: { title: titled('Contact Us'), description: 'Ask ToolHouse about a tool, an order or a quote for your workshop.', indexable: true },
+  aboutUs: { title: titled('About Us'), description: 'ToolHouse Manufacturing has made computer and industrial tools since 2005. Shipping is free.', indexable: true },
+  cart: { title: titled('Cart'), description: 'Your cart at ToolHouse.', indexable: false },
+  login: { title: titled('Sign in'), description: 'Sign in to ToolHouse.', indexable: false },
+  registration: { title: titled('Sign up'), description: 'Make a ToolHouse account.', indexable: false },
+  /** Every other page of one person's own: the dashboard, password and email links, purchase. */
+  private: { title: titled('Your account'), description: 'Your ToolHouse account.', indexable: false },
+  notFound: { title: titled('Page not found'), description: 'This page does not exist at ToolHouse.', indexable: false },
+} as const satisfies Record<string, PageHead>;
+
+/** A category's view of Our Tools (`/ourTools?category=`). */
+export function categoryHead(name: string, toolCount: number): PageHead {
+  const tools = toolCount === 1 ? '1 tool' : `${toolCount.toLocaleString('en-US')} tools`;
+  return {
+    title: titled(name),
+    description: `${name} from ToolHouse: ${tools} with specifications, datasheets and free delivery.`,
+    indexable: true,
+  };
+}
+
+/** A meta description is read in about this many characters (search results cut the rest). */
+const DESCRIPTION_LENGTH = 160;
+
+/** A tool's page: its name, and its description cut to what a search result shows. */
+export function toolHead(tool: { name: string; description: string; sku: string }): PageHead {
+  const text = `${tool.description.replace(/\s+/g, ' ').trim()} SKU ${tool.sku}.`;
+  const description = text.length <= DESCRIPTION_LENGTH ? text : `${text.slice(0, DESCRIPTION_LENGTH - 1).replace(/\s+\S*$/, '')}…`;
+  return { title: titled(tool.name), description, indexable: true };
+}
