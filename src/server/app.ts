@@ -43,6 +43,8 @@ import storefrontPlugin from './storefront/storefront-plugin';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { reviewRoutes } from './reviews/routes';
+import { seoPlugin } from './seo/seo-plugin';
+import { SLUG_MAX } from '../shared';
 
 /** Request bodies are small JSON documents; anything bigger is refused with 413. */
 const BODY_LIMIT_BYTES = 100 * 1024;
@@ -83,6 +85,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       },
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    // A path parameter may be as long as a tool's address (/api/items/{slug}, /tools/{slug}); at
+    // Fastify's default of 100, an address of 101 to 120 characters answered the router's 404.
+    routerOptions: { maxParamLength: SLUG_MAX },
     // A client that trickles its headers or body, or idles on an open socket, would otherwise hold
     // a connection forever; a few hundred such sockets made the store unreachable.
     requestTimeout: config.timeouts.requestMs,
@@ -203,6 +208,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   const distDir = config.webDistDir;
   const hasBuild = distDir !== null && existsSync(path.join(distDir, 'index.html'));
   if (hasBuild) await app.register(storefrontPlugin, { distDir, publicUrl: config.auth.publicUrl });
+  await app.register(seoPlugin, { publicUrl: config.auth.publicUrl });
   await app.register(webAppPlugin, { distDir, pages: hasBuild ? app.sendStorefrontPage : undefined });
   return app;
 }

@@ -30,6 +30,8 @@ export interface LineToInsert {
   quantity: number;
   productImage?: string;
   description?: string;
+  /** The SKU the line was ordered under; none (null) as for an order placed before tools had SKUs. */
+  sku?: string | null;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function insertOrderWithLines(
         position,
         toolId: line.toolId,
         productName: line.productName,
+        sku: line.sku ?? null,
         productImage: line.productImage ?? '/images/tools/digital-multimeter.svg',
         description: line.description ?? 'A tool sold in a test.',
         priceCents: line.priceCents,

@@ -11,9 +11,11 @@ import { DomainError } from '../lib/domain-errors';
  */
 
 export async function readCart(db: AppDatabase, userId: string): Promise<Cart> {
+  // A line goes with its tool (the foreign key cascades), so the join always finds it.
   const rows = await db
-    .select({ toolId: cartLines.toolId, quantity: cartLines.quantity })
+    .select({ toolId: cartLines.toolId, quantity: cartLines.quantity, sku: tools.sku })
     .from(cartLines)
+    .innerJoin(tools, eq(tools.id, cartLines.toolId))
     .where(eq(cartLines.userId, userId))
     .orderBy(asc(cartLines.addedAt), asc(cartLines.toolId));
   return { lines: rows };

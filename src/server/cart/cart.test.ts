@@ -29,27 +29,36 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: Test
 const orderFromCart = (lines: { toolId: string; quantity: number }[]) =>
   t.app.inject({ method: 'POST', url: '/api/orders', headers: bearer(customer), payload: { lines, address: '1 Cart Road', phone: '555-0100' } });
 const cartOf = async (user: TestUser) => (await call('GET', '', user)).json<Cart>();
+/** A line as the API answers it: the tool, how many, and the tool's SKU. */
+const lineOf = (tool: { id: string; sku: string }, quantity: number) => ({ toolId: tool.id, quantity, sku: tool.sku });
 const emptyCart = async (user: TestUser) => {
   for (const line of (await cartOf(user)).lines) await call('DELETE', `/lines/${line.toolId}`, user);
 };
 
 describe('the cart of a signed-in customer', () => {
-  it('adds, adds more, sets, removes, and answers the whole cart each time', async () => {
+  it('adds, adds more, sets, removes, and answers the whole cart each time, each line with its SKU', async () => {
     await emptyCart(customer);
     const [a, b] = await createTools(t.database.db, 2, { minQty: 2, availableQty: 50 });
-    expect((await call('POST', '/lines', customer, { toolId: a!.id, quantity: 2 })).json()).toEqual({ lines: [{ toolId: a!.id, quantity: 2 }] });
+    expect((await call('POST', '/lines', customer, { toolId: a!.id, quantity: 2 })).json()).toEqual({ lines: [lineOf(a!, 2)] });
     // 'Add to cart' again adds on top.
-    expect((await call('POST', '/lines', customer, { toolId: a!.id, quantity: 3 })).json()).toEqual({ lines: [{ toolId: a!.id, quantity: 5 }] });
+    expect((await call('POST', '/lines', customer, { toolId: a!.id, quantity: 3 })).json()).toEqual({ lines: [lineOf(a!, 5)] });
     const withB = await call('POST', '/lines', customer, { toolId: b!.id, quantity: 4 });
-    expect(withB.json<Cart>().lines).toEqual([
-      { toolId: a!.id, quantity: 5 },
-      { toolId: b!.id, quantity: 4 },
-    ]);
+    expect(withB.json<Cart>().lines).toEqual([lineOf(a!, 5), lineOf(b!, 4)]);
     // The cart page's stepper sets a quantity.
-    expect((await call('PUT', `/lines/${a!.id}`, customer, { quantity: 9 })).json<Cart>().lines[0]).toEqual({ toolId: a!.id, quantity: 9 });
-    expect((await call('DELETE', `/lines/${a!.id}`, customer)).json()).toEqual({ lines: [{ toolId: b!.id, quantity: 4 }] });
-    expect(await cartOf(customer)).toEqual({ lines: [{ toolId: b!.id, quantity: 4 }] });
+    expect((await call('PUT', `/lines/${a!.id}`, customer, { quantity: 9 })).json<Cart>().lines[0]).toEqual(lineOf(a!, 9));
+    expect((await call('DELETE', `/lines/${a!.id}`, customer)).json()).toEqual({ lines: [lineOf(b!, 4)] });
+    expect(await cartOf(customer)).toEqual({ lines: [lineOf(b!, 4)] });
     expect((await call('GET', '', customer)).headers['cache-control']).toBe('no-store');
+  });
+
+  it("gives each line its tool's SKU as the catalogue has it now", async () => {
+    await emptyCart(customer);
+    const [tool] = await createTools(t.database.db, 1, { sku: 'TM-DMM-6000' });
+    expect((await call('POST', '/lines', customer, { toolId: tool!.id, quantity: 1 })).json<Cart>().lines).toEqual([
+      { toolId: tool!.id, quantity: 1, sku: 'TM-DMM-6000' },
+    ]);
+    await t.database.db.update(tools).set({ sku: 'TM-DMM-6001' }).where(eq(tools.id, tool!.id));
+    expect((await cartOf(customer)).lines.map((line) => line.sku)).toEqual(['TM-DMM-6001']);
   });
 
   it("is the customer's own: another customer never sees or changes it", async () => {
@@ -76,11 +85,7 @@ describe('the cart of a signed-in customer', () => {
     };
     const merged = await call('POST', '/merge', customer, visitorCart);
     expect(merged.statusCode).toBe(200);
-    const expected = [
-      { toolId: a!.id, quantity: 5 },
-      { toolId: b!.id, quantity: 7 },
-      { toolId: c!.id, quantity: 1 },
-    ];
+    const expected = [lineOf(a!, 5), lineOf(b!, 7), lineOf(c!, 1)];
     expect(merged.json<Cart>().lines).toEqual(expect.arrayContaining(expected));
     expect(merged.json<Cart>().lines).toHaveLength(3);
     const again = await call('POST', '/merge', customer, visitorCart);
@@ -169,7 +174,7 @@ describe('ordering from the cart', () => {
     await call('POST', '/lines', customer, { toolId: b!.id, quantity: 1 });
     const placed = await orderFromCart([{ toolId: a!.id, quantity: 2 }]);
     expect(placed.statusCode).toBe(201);
-    expect(await cartOf(customer)).toEqual({ lines: [{ toolId: b!.id, quantity: 1 }] });
+    expect(await cartOf(customer)).toEqual({ lines: [lineOf(b!, 1)] });
   });
 
   it('keeps the cart as it was when the order is refused', async () => {
@@ -179,6 +184,6 @@ describe('ordering from the cart', () => {
     const refused = await orderFromCart([{ toolId: a!.id, quantity: 5 }]);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe(API_ERRORS.notEnoughStockOf(a!.name, 3));
-    expect(await cartOf(customer)).toEqual({ lines: [{ toolId: a!.id, quantity: 5 }] });
+    expect(await cartOf(customer)).toEqual({ lines: [lineOf(a!, 5)] });
   });
 });

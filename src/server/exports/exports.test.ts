@@ -65,7 +65,7 @@ describe('GET /api/orders.csv', () => {
     expect(rows.every((row) => row.length === ORDERS_CSV_HEADER.length)).toBe(true);
   });
 
-  it('writes one row per order: number, times in UTC, state, buyer, lines, total in dollars, payment and shipment', async () => {
+  it('writes one row per order: number, times in UTC, state, buyer, lines, total in dollars, payment, shipment and SKUs', async () => {
     const fox = fixtures.get('fox')!;
     const walter = fixtures.get('walter')!;
     const rows = rowsOf((await get('/api/orders.csv?sort=number&dir=asc')).body, ORDERS_CSV_HEADER);
@@ -84,7 +84,10 @@ describe('GET /api/orders.csv', () => {
       fox.shippedAt!.toISOString(),
       'UPS',
       '1Z999AA10123456784',
+      // The lines' SKUs, in the Lines column's order.
+      'SS-80W; WS-10',
     ]);
+    // An order from before SKUs: none to give.
     expect(rows.find((row) => row[0] === formatOrderNumber(walter.number))).toEqual([
       formatOrderNumber(walter.number),
       walter.createdAt.toISOString(),
@@ -95,6 +98,7 @@ describe('GET /api/orders.csv', () => {
       '1 Test Street, Springfield',
       '1 × Bench Vise',
       '120.00',
+      '',
       '',
       '',
       '',
@@ -119,6 +123,7 @@ describe('GET /api/orders.csv', () => {
       '25.68',
       hostile.paidAt!.toISOString(),
       hostile.transactionId!,
+      '',
       '',
       '',
       '',

@@ -2,14 +2,18 @@ import type { OrderState } from '../../shared';
 import type { AppDatabase } from '../db/client';
 import { insertOrderWithLines } from '../../../tests/support/orders';
 
+/** [product name, price in cents, quantity, SKU]: no SKU, as for an order placed before tools had them. */
+type FixtureLine = readonly [string, number, number, string?];
+
 /**
  * Orders of every state with names, emails and tools chosen for the admin list's and the export's
  * tests: "dana" is in two names and an email, "fbi.example" in three emails, two orders total the
- * same (a tie the order number breaks), and one name holds LIKE's wildcards (% and _).
+ * same (a tie the order number breaks), and one name holds LIKE's wildcards (% and _). Fox's
+ * lines have SKUs; the others' are from before SKUs.
  */
 export const ORDER_FIXTURES = [
   { key: 'dana', name: 'Dana Scully', email: 'dana.scully@fbi.example', lines: [['Digital Multimeter', 2500, 2]], state: 'pending', daysAgo: 6 },
-  { key: 'fox', name: 'Fox Mulder', email: 'fox@fbi.example', lines: [['Soldering Station', 8000, 1], ['Wire Stripper', 500, 3]], state: 'shipped', daysAgo: 5 },
+  { key: 'fox', name: 'Fox Mulder', email: 'fox@fbi.example', lines: [['Soldering Station', 8000, 1, 'SS-80W'], ['Wire Stripper', 500, 3, 'WS-10']], state: 'shipped', daysAgo: 5 },
   { key: 'walter', name: 'Walter Skinner', email: 'skinner@fbi.example', lines: [['Bench Vise', 12000, 1]], state: 'unpaid', daysAgo: 4 },
   { key: 'katherine', name: 'dana Katherine', email: 'kdana@example.com', lines: [['Torque Wrench', 6000, 1]], state: 'expired', daysAgo: 3 },
   { key: 'monica', name: 'Monica Reyes', email: 'monica@reyes.example', lines: [['Oscilloscope', 30000, 1]], state: 'refunded', daysAgo: 2 },
@@ -18,7 +22,7 @@ export const ORDER_FIXTURES = [
   key: string;
   name: string;
   email: string;
-  lines: readonly (readonly [string, number, number])[];
+  lines: readonly FixtureLine[];
   state: OrderState;
   daysAgo: number;
 }[];
@@ -31,7 +35,7 @@ let transactions = 0;
 export async function insertStatedOrder(
   db: AppDatabase,
   userId: string,
-  order: { name: string; email: string; lines: readonly (readonly [string, number, number])[]; state: OrderState; daysAgo: number; address?: string; phone?: string },
+  order: { name: string; email: string; lines: readonly FixtureLine[]; state: OrderState; daysAgo: number; address?: string; phone?: string },
 ) {
   const createdAt = new Date(Math.floor(Date.now() / DAY) * DAY - order.daysAgo * DAY + DAY / 2);
   const paid = order.state === 'pending' || order.state === 'shipped' || order.state === 'refunded';
@@ -56,7 +60,7 @@ export async function insertStatedOrder(
       expiredAt: order.state === 'expired' ? later(60 * 24) : null,
       refundedAt: order.state === 'refunded' ? later(60) : null,
     },
-    order.lines.map(([productName, priceCents, quantity]) => ({ toolId: null, productName, priceCents, quantity })),
+    order.lines.map(([productName, priceCents, quantity, sku]) => ({ toolId: null, productName, priceCents, quantity, sku: sku ?? null })),
   );
 }
 

@@ -19,6 +19,8 @@ export const ORDERS_CSV_HEADER = [
   'Shipped at (UTC)',
   'Carrier',
   'Tracking number',
+  // Added last, so a sheet or script that reads the columns by position keeps working.
+  'SKUs',
 ] as const;
 
 /**
@@ -34,6 +36,14 @@ export const ORDERS_CSV_PAGE_SIZE = 1000;
 /** The state as the list's filter names it (ORDER_STATES), which a spreadsheet can filter on. */
 function stateOf(order: Pick<ExportedOrder, 'status'>): OrderState {
   return order.status ?? 'unpaid';
+}
+
+/**
+ * The lines' SKUs in the lines' order, as the Lines column lists them ("TM-DMM-6000; TW-180"): a
+ * workshop filters its orders by part number. Lines ordered before SKUs existed have none to give.
+ */
+function skusOf(order: Pick<ExportedOrder, 'lines'>): string {
+  return order.lines.flatMap(([, , sku]) => (sku ? [sku] : [])).join('; ');
 }
 
 export function orderCsvRow(order: ExportedOrder): string {
@@ -52,6 +62,7 @@ export function orderCsvRow(order: ExportedOrder): string {
     csvTime(order.shippedAt),
     order.carrier,
     order.trackingNumber,
+    skusOf(order),
   ]);
 }
 

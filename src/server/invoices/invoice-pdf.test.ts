@@ -7,8 +7,9 @@ import { readPdfPages, readPdfText } from './pdf-text.testing';
 /** Text pulled out of a PDF keeps the words but not always the spacing between table cells. */
 const squeeze = (text: string) => text.replace(/\s+/g, ' ');
 
-function line(position: number, productName: string, priceCents: number, quantity: number) {
-  return { orderId: 'o', position, toolId: null, sku: null, productImage: '', description: '', productName, priceCents, quantity };
+/** A line as an order keeps it; `sku` null as for an order placed before tools had SKUs. */
+function line(position: number, productName: string, priceCents: number, quantity: number, sku: string | null = null) {
+  return { orderId: 'o', position, toolId: null, sku, productImage: '', description: '', productName, priceCents, quantity };
 }
 
 function invoiceData(overrides: { lines?: ReturnType<typeof line>[]; status?: 'pending' | 'refunded'; refundedAt?: Date | null } = {}): InvoiceData {
@@ -79,6 +80,23 @@ describe('renderInvoicePdf', () => {
     expect(text).not.toContain('Refunded');
   });
 
+  it('gives each line its SKU in a column of its own, and has no such column for an order from before SKUs', async () => {
+    const lines = [line(0, 'Digital Multimeter', 4_999, 2, 'TM-DMM-6000'), line(1, 'Torque Wrench', 12_950, 1, 'TW-180-NM')];
+    const text = squeeze(await readPdfText(await renderInvoicePdf(invoiceData({ lines }))));
+    expect(text).toContain('Description SKU Quantity Unit price Amount');
+    expect(text).toContain('Digital Multimeter TM-DMM-6000 2 $49.99 $99.98');
+    expect(text).toContain('Torque Wrench TW-180-NM 1 $129.50 $129.50');
+    const old = squeeze(await readPdfText(await renderInvoicePdf(invoiceData())));
+    expect(old).toContain('Description Quantity Unit price Amount');
+    expect(old).not.toContain('SKU');
+  });
+
+  it('wraps a SKU of the longest kind inside its column', async () => {
+    const sku = `LONG-${'7'.repeat(35)}`;
+    const text = squeeze(await readPdfText(await renderInvoicePdf(invoiceData({ lines: [line(0, 'Bench Vise', 4_999, 2, sku)] }))));
+    expect(text.replace(/ /g, '')).toContain(`BenchVise${sku}2$49.99$99.98`);
+  });
+
   it('leaves out the tax ids and the company when none were given', async () => {
     const data = invoiceData();
     data.invoice = { ...data.invoice, seller: { ...data.invoice.seller, taxId: null }, buyer: { ...data.invoice.buyer, companyName: null, taxId: null } };
@@ -143,6 +161,15 @@ describe('renderPackingSlipPdf', () => {
     }
     expect(text).not.toContain('$');
     expect(text).not.toContain('Carrier');
+  });
+
+  it('puts each SKU first, as a picker reads the shelf labels, and has no SKU column for an order from before SKUs', async () => {
+    const lines = [line(0, 'Digital Multimeter', 4_999, 2, 'TM-DMM-6000'), line(1, 'Torque Wrench', 12_950, 1_500, 'TW-180-NM')];
+    const text = squeeze(await readPdfText(await renderPackingSlipPdf(slip({ lines }))));
+    expect(text).toContain('SKU Item Quantity Packed');
+    expect(text).toContain('TM-DMM-6000 Digital Multimeter 2');
+    expect(text).toContain('TW-180-NM Torque Wrench 1,500');
+    expect(squeeze(await readPdfText(await renderPackingSlipPdf(slip())))).not.toContain('SKU');
   });
 
   it('gives the carrier and tracking number once shipped, and warns when the order was refunded', async () => {

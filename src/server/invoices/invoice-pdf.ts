@@ -2,7 +2,7 @@ import { centsToDollars, formatInvoiceNumber, formatOrderNumber, formatUsd } fro
 import type { OrderWithLines } from '../orders/orders-repository';
 import type { InvoiceRow } from './invoices-repository';
 import { finishPdf, newPdfDocument } from '../lib/pdf-document';
-import { documentHeader, facts, formatCount, formatDocumentDate, notice, pageFooters, sideBySide, smallPrint, table, totals, type Fact } from './pdf-layout';
+import { documentHeader, facts, formatCount, formatDocumentDate, hasSkus, notice, pageFooters, sideBySide, SKU_COLUMN, smallPrint, table, totals, type Fact } from './pdf-layout';
 
 /** What an invoice is drawn from: the invoice row (number, date, seller and buyer as at payment) and its order. */
 export interface InvoiceData {
@@ -62,15 +62,24 @@ export function renderInvoicePdf({ invoice, order, contact }: InvoiceData): Prom
     },
   ]);
 
+  // The SKU column only when a line has one: an invoice of an order from before SKUs is drawn as it was issued.
+  const withSku = hasSkus(order.lines);
   table(
     doc,
     [
-      { header: 'Description', share: 0.52 },
-      { header: 'Quantity', share: 0.14, align: 'right' },
+      { header: 'Description', share: withSku ? 0.36 : 0.52 },
+      ...(withSku ? [SKU_COLUMN] : []),
+      { header: 'Quantity', share: withSku ? 0.12 : 0.14, align: 'right' },
       { header: 'Unit price', share: 0.16, align: 'right' },
       { header: 'Amount', share: 0.18, align: 'right' },
     ],
-    order.lines.map((line) => [line.productName, formatCount(line.quantity), money(line.priceCents), money(line.priceCents * line.quantity)]),
+    order.lines.map((line) => [
+      line.productName,
+      ...(withSku ? [line.sku ?? ''] : []),
+      formatCount(line.quantity),
+      money(line.priceCents),
+      money(line.priceCents * line.quantity),
+    ]),
   );
   totals(doc, [
     { label: 'Subtotal', value: money(order.totalCents) },

@@ -62,7 +62,8 @@ describe('GET /api/orders/:id/invoice.pdf', () => {
       '5 Rush Street, Dayton',
       cast.A.email,
       '555-0150',
-      `${tools[0]!.name} 3 $${(price / 100).toFixed(2)} $${((price * 3) / 100).toFixed(2)}`,
+      // Each line with the SKU it was ordered under.
+      `${tools[0]!.name} ${tools[0]!.sku} 3 $${(price / 100).toFixed(2)} $${((price * 3) / 100).toFixed(2)}`,
       'Delivery Free',
       `Total (USD) $${((price * 3) / 100).toFixed(2)}`,
     ]) {
@@ -98,7 +99,7 @@ describe('GET /api/orders/:id/invoice.pdf', () => {
     tools.forEach((tool, index) => {
       const quantity = index + 1;
       total += tool.priceCents * quantity;
-      expect(text).toContain(`${tool.name} ${quantity} $${(tool.priceCents / 100).toFixed(2)} $${((tool.priceCents * quantity) / 100).toFixed(2)}`);
+      expect(text).toContain(`${tool.name} ${tool.sku} ${quantity} $${(tool.priceCents / 100).toFixed(2)} $${((tool.priceCents * quantity) / 100).toFixed(2)}`);
     });
     expect(text).toContain(`Total (USD) $${(total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
   });
@@ -170,7 +171,7 @@ describe('GET /api/orders/:id/packing-slip.pdf', () => {
     const order = (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: bearer(cast.A) })).json<{ number: string }>();
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${order.number}-packing-slip.pdf"`);
     const text = await pdfTextOf(res);
-    for (const expected of ['Packing slip', order.number, 'Alice Able', '5 Rush Street, Dayton', '555-0150', `${tools[0]!.name} 4`]) {
+    for (const expected of ['Packing slip', order.number, 'Alice Able', '5 Rush Street, Dayton', '555-0150', `SKU Item Quantity`, `${tools[0]!.sku} ${tools[0]!.name} 4`]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('$');

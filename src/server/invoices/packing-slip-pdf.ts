@@ -1,7 +1,7 @@
 import { formatOrderNumber } from '../../shared';
 import type { OrderWithLines } from '../orders/orders-repository';
 import { finishPdf, newPdfDocument } from '../lib/pdf-document';
-import { documentHeader, facts, formatCount, formatDocumentDate, notice, pageFooters, sideBySide, smallPrint, table, type Fact } from './pdf-layout';
+import { documentHeader, facts, formatCount, formatDocumentDate, hasSkus, notice, pageFooters, sideBySide, SKU_COLUMN, smallPrint, table, type Fact } from './pdf-layout';
 
 /** What a packing slip is drawn from: the order (its delivery details and lines) and who ships it. */
 export interface PackingSlipData {
@@ -53,15 +53,18 @@ export function renderPackingSlipPdf({ order, storeName }: PackingSlipData): Pro
 
   sideBySide(doc, [{ heading: 'Ship to', lines: [order.name, order.address, `Phone: ${order.phone}`] }]);
 
+  // The SKU first, as a picker reads the shelf labels; left out for an order from before SKUs.
+  const withSku = hasSkus(order.lines);
   table(
     doc,
     [
-      { header: 'Item', share: 0.7 },
+      ...(withSku ? [SKU_COLUMN] : []),
+      { header: 'Item', share: withSku ? 0.52 : 0.7 },
       { header: 'Quantity', share: 0.15, align: 'right' },
       { header: 'Packed', share: 0.15, align: 'right' },
     ],
     // An empty box to tick by hand at the packing table.
-    order.lines.map((line) => [line.productName, formatCount(line.quantity), '☐']),
+    order.lines.map((line) => [...(withSku ? [line.sku ?? ''] : []), line.productName, formatCount(line.quantity), '☐']),
   );
   const units = order.lines.reduce((sum, line) => sum + line.quantity, 0);
   smallPrint(doc, `${order.lines.length} ${order.lines.length === 1 ? 'item' : 'items'}, ${formatCount(units)} ${units === 1 ? 'unit' : 'units'} in all.`);

@@ -105,6 +105,15 @@ export interface Column {
 }
 
 /**
+ * The lines' part numbers, as a table column. A SKU has no spaces (at most 40 letters, digits and
+ * . _ / -), so a long one wraps inside its cell rather than running over the next.
+ */
+export const SKU_COLUMN: Column = { header: 'SKU', share: 0.18 };
+
+/** Whether any line was ordered with a SKU (orders placed before SKUs existed have none). */
+export const hasSkus = (lines: readonly { sku: string | null }[]) => lines.some((line) => line.sku !== null && line.sku !== '');
+
+/**
  * A table of rows whose cells wrap; a row never splits across pages, and every page it continues
  * on repeats the header.
  */

@@ -58,7 +58,7 @@ it('writes an order confirmation to DATA_DIR/outbox as an .eml file and logs whe
   expect(mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : null).toBe(buyer.email);
   expect(mail.from?.value[0]?.address).toBe('no-reply@localhost');
   expect(mail.subject).toMatch(/^Order TH-\d+ placed: please pay by /);
-  expect(mail.text).toContain('2 × Torque Wrench: $99.98 ($49.99 each)');
+  expect(mail.text).toContain(`2 × Torque Wrench · SKU ${tool!.sku}: $99.98 ($49.99 each)`);
   expect(mail.text).toContain('Total: $99.98');
   expect(mail.html).toContain('$99.98');
   // Nothing half-written is left beside them.

@@ -160,7 +160,7 @@ const exportFields = {
   carrier: orders.carrier,
   trackingNumber: orders.trackingNumber,
   // One probe of the lines' primary key (order_id, position) per order, answered with the row.
-  lines: sql<[number, string][]>`(select coalesce(json_agg(json_build_array(${orderLines.quantity}, ${orderLines.productName})
+  lines: sql<ExportedLine[]>`(select coalesce(json_agg(json_build_array(${orderLines.quantity}, ${orderLines.productName}, ${orderLines.sku})
     order by ${orderLines.position}), '[]'::json) from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
 };
 
@@ -178,9 +178,11 @@ export interface ExportedOrder {
   shippedAt: Date | null;
   carrier: string | null;
   trackingNumber: string | null;
-  /** [quantity, product name] of each line, in the order's own order. */
-  lines: [number, string][];
+  lines: ExportedLine[];
 }
+
+/** [quantity, product name, SKU] of each line, in the order's own order (the SKU null for orders from before SKUs). */
+export type ExportedLine = [quantity: number, productName: string, sku: string | null];
 
 /**
  * Every matching order in the list's order, `pageSize` at a time, as the export writes them: each

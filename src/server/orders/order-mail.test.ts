@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 let ip = 0;
-async function placeOrder(buyer: TestUser, tool: { priceCents: number; name?: string }, quantity: number, address = '3 Card Court') {
+async function placeOrder(buyer: TestUser, tool: { priceCents: number; name?: string; sku?: string }, quantity: number, address = '3 Card Court') {
   const res = await orderNewTool(t, buyer, { minQty: 1, availableQty: 500, ...tool }, { quantity, address, phone: '555-0123' });
   expect(res.statusCode).toBe(201);
   return res.json<{ insertedId: string }>().insertedId;
@@ -80,7 +80,7 @@ const htmlOf = (mail: ParsedMail) => (typeof mail.html === 'string' ? mail.html 
 describe('order mail', () => {
   it('confirms a placed order with its total, its pay-by time and a link to pay', async () => {
     const buyer = await createCustomer(t.app, 'Olive Orderer');
-    const orderId = await placeOrder(buyer, { priceCents: 123_450, name: 'Bench Grinder 8"' }, 3);
+    const orderId = await placeOrder(buyer, { priceCents: 123_450, name: 'Bench Grinder 8"', sku: 'BG-8-230V' }, 3);
     const mail = await t.catcher.waitForMail(buyer.email, subjectStarts('Order placed'));
 
     const { payBy, total, number } = await apiOrder(buyer, orderId);
@@ -90,7 +90,8 @@ describe('order mail', () => {
     expect(mail.subject).toBe(`Order ${number} placed: please pay by ${payByText}`);
     expect(mail.text).toContain('Total: $3,703.50');
     expect(mail.text).toContain(`Pay by: ${payByText}`);
-    expect(mail.text).toContain('3 × Bench Grinder 8": $3,703.50 ($1,234.50 each)');
+    // Each line names its tool with the SKU a workshop reorders by.
+    expect(mail.text).toContain('3 × Bench Grinder 8" · SKU BG-8-230V: $3,703.50 ($1,234.50 each)');
     // Nothing is reserved by an unpaid order (decision 019): the mail does not promise it.
     expect(mail.text).toContain('until then they stay on sale to everyone');
     expect(mail.text).toContain(`Order: ${number}`);
@@ -140,9 +141,9 @@ describe('order mail', () => {
     expect((await ship(orderId)).statusCode).toBe(200);
     for (const prefix of ['Order placed', 'Payment received', 'Order shipped'] as const) {
       const mail = await t.catcher.waitForMail(buyer.email, subjectStarts(prefix));
-      expect(mail.text).toContain(`1 × ${tools[0]!.name}: $19.99`);
-      expect(mail.text).toContain(`2 × ${tools[1]!.name}: $5.00 ($2.50 each)`);
-      expect(mail.text).toContain(`3 × ${tools[2]!.name}: $3,000.00 ($1,000.00 each)`);
+      expect(mail.text).toContain(`1 × ${tools[0]!.name} · SKU ${tools[0]!.sku}: $19.99`);
+      expect(mail.text).toContain(`2 × ${tools[1]!.name} · SKU ${tools[1]!.sku}: $5.00 ($2.50 each)`);
+      expect(mail.text).toContain(`3 × ${tools[2]!.name} · SKU ${tools[2]!.sku}: $3,000.00 ($1,000.00 each)`);
       expect(mail.text).toContain('Total: $3,024.99');
     }
     await queueBarrier(buyer.email);
@@ -164,7 +165,7 @@ describe('order mail', () => {
 
   it('shows a tool name and an address with markup as text, never as HTML', async () => {
     const buyer = await createCustomer(t.app, 'Mallory <i>Markup</i>');
-    const orderId = await placeOrder(buyer, { priceCents: 500, name: '<script>alert(1)</script>' }, 2, '<img src=x onerror=alert(2)> & Sons');
+    const orderId = await placeOrder(buyer, { priceCents: 500, name: '<script>alert(1)</script>', sku: 'XSS-1' }, 2, '<img src=x onerror=alert(2)> & Sons');
     await pay(buyer, orderId);
     expect((await ship(orderId)).statusCode).toBe(200);
     for (const prefix of ['Order placed', 'Payment received', 'Order shipped'] as const) {
@@ -175,7 +176,7 @@ describe('order mail', () => {
       expect(html).toContain('Mallory &lt;i&gt;Markup&lt;/i&gt;');
       expect(html).not.toMatch(/<script|<img|<i>/i);
       // The text part carries them exactly as typed.
-      expect(mail.text).toContain('2 × <script>alert(1)</script>: $10.00 ($5.00 each)');
+      expect(mail.text).toContain('2 × <script>alert(1)</script> · SKU XSS-1: $10.00 ($5.00 each)');
       expect(mail.text).toContain('<img src=x onerror=alert(2)> & Sons');
     }
   });

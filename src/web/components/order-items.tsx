@@ -1,8 +1,10 @@
 import type { Order } from '../../shared/schemas/orders';
+import { SkuLine } from './sku-line';
 
 /**
  * What an order is for, in a list cell: the tool with its picture for an order of one tool; the
- * first picture and every line ("2 × Torque Wrench") for an order of several.
+ * first picture and every line ("2 × Torque Wrench · SKU TW-180") for an order of several. A line
+ * ordered before tools had SKUs shows none.
  */
 export function OrderItems({ order }: { order: Pick<Order, 'productImage' | 'productName' | 'lines'> }) {
   const several = order.lines.length > 1;
@@ -14,12 +16,18 @@ export function OrderItems({ order }: { order: Pick<Order, 'productImage' | 'pro
           <p className="font-medium">{`${order.lines.length} tools`}</p>
           <ul className="text-sm" data-testid="order-lines">
             {order.lines.map((line, i) => (
-              <li key={`${line.toolId ?? 'gone'}-${i}`}>{`${line.quantity} × ${line.productName}`}</li>
+              <li key={`${line.toolId ?? 'gone'}-${i}`}>
+                {`${line.quantity} × ${line.productName}`}
+                {line.sku ? <span className="text-xs text-base-content/80">{` · SKU ${line.sku}`}</span> : null}
+              </li>
             ))}
           </ul>
         </div>
       ) : (
-        <span className="min-w-0 font-medium">{order.productName}</span>
+        <div className="min-w-0">
+          <span className="font-medium">{order.productName}</span>
+          <SkuLine sku={order.lines[0]?.sku ?? null} />
+        </div>
       )}
     </div>
   );

@@ -66,7 +66,8 @@ export function fakeStore({ signedIn = null, tools = [], saved = { address: '', 
       if (!session || session !== state.session) return apiError(401, API_ERRORS.signInRequired);
       return handler(request, params);
     };
-  const cartAnswer = () => ({ body: { lines: state.cart } });
+  // Each line with its tool's SKU, as GET /api/cart answers (a line of a tool it does not know keeps an empty one).
+  const cartAnswer = () => ({ body: { lines: state.cart.map((line) => ({ ...line, sku: state.tools.get(line.toolId)?.sku ?? '' })) } });
   const setLine = (toolId: string, quantity: (current: number) => number) => {
     const existing = state.cart.find((line) => line.toolId === toolId);
     if (existing) existing.quantity = quantity(existing.quantity);

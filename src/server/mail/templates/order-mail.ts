@@ -23,8 +23,12 @@ export interface OrderForMail {
   carrier?: string | null;
   trackingNumber?: string | null;
   trackingUrl?: string | null;
-  lines: { productName: string; priceCents: number; quantity: number }[];
+  /** `sku` null for a line ordered before tools had SKUs. */
+  lines: { productName: string; sku: string | null; priceCents: number; quantity: number }[];
 }
+
+/** A line's tool as a mail names it: "Torque Wrench · SKU TW-180", or the name alone when it has no SKU. */
+export const mailLineName = (line: { productName: string; sku: string | null }) => (line.sku ? `${line.productName} · SKU ${line.sku}` : line.productName);
 
 // The web app's pages, from the list its router is built from.
 const checkOutPath = (orderId: string) => fillRoute(APP_ROUTES.checkOut, orderId);
@@ -54,12 +58,12 @@ const totalOf = (order: OrderForMail) => money(order.totalCents);
 
 const numberOf = (order: OrderForMail) => formatOrderNumber(order.number);
 
-/** The order's lines and total, the same in every order mail: one row a tool. */
+/** The order's lines and total, the same in every order mail: one row a tool, with its SKU. */
 function orderRows(order: OrderForMail) {
   return [
     { label: 'Order', value: numberOf(order) },
     ...order.lines.map((line) => ({
-      label: `${line.quantity} × ${line.productName}`,
+      label: `${line.quantity} × ${mailLineName(line)}`,
       value: line.quantity === 1 ? money(line.priceCents) : `${money(line.priceCents * line.quantity)} (${money(line.priceCents)} each)`,
     })),
     { label: 'Delivery', value: 'Free' },

@@ -1,6 +1,7 @@
 import { APP_ROUTES, centsToDollars, fillRoute, formatOrderNumber, formatUsd, preview } from '../../../shared';
 import type { OutgoingMail } from '../outbox';
 import { renderMail } from './layout';
+import { mailLineName } from './order-mail';
 
 /**
  * Mail to the shop's owner (the configured address, or every admin): what needs them. Everything a
@@ -15,7 +16,7 @@ interface PaidOrderForOwner {
   address: string;
   phone: string;
   totalCents: number;
-  lines: { productName: string; quantity: number }[];
+  lines: { productName: string; sku: string | null; quantity: number }[];
 }
 
 export function ownerPaidOrderMail(to: string, order: PaidOrderForOwner, storeUrl: string): OutgoingMail {
@@ -27,7 +28,8 @@ export function ownerPaidOrderMail(to: string, order: PaidOrderForOwner, storeUr
       heading: `Order ${number} is paid and ready to ship`,
       paragraphs: [`${order.name} paid ${formatUsd(centsToDollars(order.totalCents))}.`],
       rows: [
-        ...order.lines.map((line) => ({ label: `${line.quantity} ×`, value: line.productName })),
+        // The SKU beside the name: what the owner picks from the shelf by.
+        ...order.lines.map((line) => ({ label: `${line.quantity} ×`, value: mailLineName(line) })),
         { label: 'Buyer', value: `${order.name} <${order.email}>` },
         { label: 'Ship to', value: order.address },
         { label: 'Phone', value: order.phone },

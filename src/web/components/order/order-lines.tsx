@@ -1,5 +1,6 @@
 import type { Order } from '../../../shared/schemas/orders';
 import { formatUsd } from '../../../shared/text';
+import { SkuLine } from '../sku-line';
 
 interface OrderLinesProps {
   order: Pick<Order, 'lines' | 'total'>;
@@ -10,8 +11,8 @@ interface OrderLinesProps {
 }
 
 /**
- * An order's lines as a receipt: each tool with its quantity, unit price and line total, then
- * delivery and the total. The checkout's summary and the order page's card both show it.
+ * An order's lines as a receipt: each tool with its SKU (when it was ordered with one), quantity,
+ * unit price and line total, then delivery and the total. The checkout's summary and the order page's card both show it.
  */
 export function OrderLines({ order, listLabel, lineTestId, totalTestId }: OrderLinesProps) {
   return (
@@ -22,6 +23,7 @@ export function OrderLines({ order, listLabel, lineTestId, totalTestId }: OrderL
             <img src={line.productImage} alt="" width="64" height="48" className="h-12 w-16 shrink-0 rounded bg-base-200 object-contain" />
             <div className="min-w-0 flex-1">
               <p className="font-medium">{line.productName}</p>
+              <SkuLine sku={line.sku} testId="order-line-sku" />
               <p className="text-sm text-base-content/80">{`${line.quantity} × ${formatUsd(line.price)}`}</p>
             </div>
             <p className="font-medium tabular-nums">{formatUsd(line.total)}</p>

@@ -8,7 +8,7 @@ import { paths } from '../../config/paths';
 import { localCart } from '../../lib/cart/local-cart';
 import CartPage from './cart-page';
 
-const DRILL = fakeTool({ _id: 'tool-drill', name: 'Cordless Drill', price: 39.99, minQty: 1, availableQty: 20 });
+const DRILL = fakeTool({ _id: 'tool-drill', name: 'Cordless Drill', sku: 'TM-DRL-18V', price: 39.99, minQty: 1, availableQty: 20 });
 const BITS = fakeTool({ _id: 'tool-bits', name: 'Drill Bits', price: 0.1, minQty: 5, availableQty: 500 });
 const METER = fakeTool({ _id: 'tool-meter', name: 'Multimeter', price: 19.99, minQty: 1, availableQty: 2 });
 
@@ -26,7 +26,7 @@ beforeEach(() => {
 });
 
 describe('the cart page', () => {
-  it("shows a visitor's tools with their prices now, each line's total and the order's, worked out in cents", async () => {
+  it("shows a visitor's tools with their SKUs and prices now, each line's total and the order's, worked out in cents", async () => {
     fakeStore({ signedIn: null, tools: [DRILL, BITS] });
     localCart.add(DRILL._id, 11);
     localCart.add(BITS._id, 7);
@@ -35,6 +35,7 @@ describe('the cart page', () => {
     await waitFor(() => expect(within(lineOf('Cordless Drill')).getByTestId('cart-line-total').textContent).toBe('$439.89'));
     expect(within(lineOf('Drill Bits')).getByTestId('cart-line-total').textContent).toBe('$0.70');
     expect(within(lineOf('Drill Bits')).getByText(`${formatUsd(0.1)} each · minimum 5 · 500 available`)).toBeTruthy();
+    expect(within(lineOf('Cordless Drill')).getByTestId('cart-line-sku').textContent).toBe('SKU TM-DRL-18V');
     expect(total()).toBe('$440.59');
     expect(screen.getByRole('link', { name: 'Sign in to order' }).getAttribute('href')).toBe(paths.login);
   });
@@ -86,6 +87,8 @@ describe('the cart page', () => {
       'This tool is no longer sold: remove it to order the rest',
     ]);
     expect(screen.getByRole('heading', { name: 'A tool no longer sold' })).toBeTruthy();
+    // Only the line whose tool is still sold has a SKU to show.
+    expect(screen.getAllByTestId('cart-line-sku').map((sku) => sku.textContent)).toEqual([`SKU ${METER.sku}`]);
     expect(screen.getByRole('button', { name: 'Place order' })).toHaveProperty('disabled', true);
     // The line of the tool that is gone counts for nothing in the total.
     expect(total()).toBe('$59.97');

@@ -16,9 +16,14 @@ export function useServerCart(enabled: boolean) {
   return useQuery({ ...cartQueryOptions(), enabled });
 }
 
-/** Every change answers the whole cart: it becomes what the page shows, with no second read. */
+/**
+ * Every change answers the whole cart: it becomes what the page shows, with no second read. A read
+ * still on its way is cancelled first: it may have been answered before this change (the merge at
+ * sign-in starts beside the first read), and arriving later it would put the older cart back.
+ */
 async function change(queryClient: QueryClient, path: string, method: 'POST' | 'PUT' | 'DELETE', body?: unknown): Promise<Cart> {
   const { data } = await authedRequest<Cart>(path, { method, ...(body === undefined ? {} : { body }) });
+  await queryClient.cancelQueries({ queryKey: cartQueryKey });
   queryClient.setQueryData(cartQueryKey, data);
   return data;
 }

@@ -52,7 +52,9 @@ export function CartCheckoutForm({ lines, blocked }: CartCheckoutFormProps) {
 
   const onSubmit = handleSubmit(async (delivery) => {
     try {
-      const { insertedId } = await placeOrder.mutateAsync({ lines, ...deliveryFormSchema.parse(delivery) });
+      // Only what an order line takes: a customer's cart lines also carry the SKU the server answered.
+      const ordered = lines.map(({ toolId, quantity }) => ({ toolId, quantity }));
+      const { insertedId } = await placeOrder.mutateAsync({ lines: ordered, ...deliveryFormSchema.parse(delivery) });
       notify.success(TOASTS.orderPlaced);
       navigate(paths.checkOut(insertedId));
     } catch (error) {

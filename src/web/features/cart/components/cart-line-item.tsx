@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatUsd, lineTotal, quantityProblem, type CartLine, type Tool } from '../../../../shared';
 import { paths } from '../../../config/paths';
 import { QuantityStepper } from '../../../components/quantity-stepper';
+import { SkuLine } from '../../../components/sku-line';
 
 interface CartLineItemProps {
   line: CartLine;
@@ -48,6 +49,7 @@ export function CartLineItem({ line, tool, onQuantity, onRemove }: CartLineItemP
       )}
       <div className="min-w-0 flex-1 basis-48">
         <h2 className="font-semibold">{tool ? <Link to={paths.purchase(tool._id)} className="link link-hover">{name}</Link> : name}</h2>
+        <SkuLine sku={tool?.sku ?? null} testId="cart-line-sku" />
         {tool ? (
           <p className="text-sm text-base-content/80">
             {formatUsd(tool.price)} each · minimum {tool.minQty} · {tool.availableQty} available
