@@ -63,6 +63,34 @@ export async function setStock(
   return tool ? withoutNotice(tx, tool) : null;
 }
 
+/** Tools per statement of setStocks: two parameters a tool, far below PostgreSQL's 65,535. */
+const STOCK_BATCH = 5_000;
+
+/**
+ * Sets many tools' stock to new figures at once (the catalogue import), in one statement per
+ * few thousand tools: `update ... from (values ...)`. The caller holds the rows locked (it read
+ * the figures it replaces in the same transaction), so no sale slips in between. Only tools whose
+ * figure really moves are written; answers how many were.
+ */
+export async function setStocks(tx: AppTransaction, figures: readonly { toolId: string; availableQty: number }[]): Promise<number> {
+  let written = 0;
+  for (let start = 0; start < figures.length; start += STOCK_BATCH) {
+    const values = sql.join(
+      figures.slice(start, start + STOCK_BATCH).map(({ toolId, availableQty }) => sql`(${toolId}::uuid, ${availableQty}::integer)`),
+      sql`, `,
+    );
+    const changed = await tx
+      .update(tools)
+      .set({ availableQty: sql`figures.available_qty` })
+      .where(and(sql`${tools.id} = figures.id`, sql`${tools.availableQty} <> figures.available_qty`))
+      .from(sql`(values ${values}) as figures(id, available_qty)`)
+      .returning({ notice: changeNotice(tx, 'stock') });
+    written += changed.length;
+  }
+  if (written > 0) noteChange(tx, 'stock');
+  return written;
+}
+
 /** Every column of the changed tool, and the change notice sent by the same statement (lib/change-bus.ts), noted by withoutNotice. */
 const TOOL_COLUMNS = getTableColumns(tools);
 const toolAndNotice = (tx: AppTransaction) => ({ ...TOOL_COLUMNS, notice: changeNotice(tx, 'stock') });

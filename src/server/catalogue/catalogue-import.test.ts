@@ -1,0 +1,204 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEntriesFor } from '../../../tests/support/audit';
+import { bearer, createCast, type TestUser } from '../../../tests/support/accounts';
+import { catalogueSnapshot, csvFile, importCsv, importRequest, toolRow } from '../../../tests/support/catalogue-csv';
+import { createCategory, createTools } from '../../../tests/support/factories';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { API_ERRORS, VALIDATION, type ImportReport, type Tool, type ToolDetail } from '../../shared';
+import { categories, tools } from '../db/schema';
+import { parseCsv } from '../exports/parse-csv';
+
+/** POST /api/items/import: who may, the dry run, the upsert by SKU, categories, specifications, photos and stock. */
+let t: TestApp;
+let admin: TestUser;
+let customer: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  const cast = await createCast(t.app, t.database.db);
+  admin = cast.admin;
+  customer = cast.A;
+});
+afterAll(() => t.close());
+
+const toolBySku = async (sku: string) => (await t.database.db.select().from(tools).where(eq(tools.sku, sku)))[0];
+const detail = async (slug: string) => (await t.app.inject({ method: 'GET', url: `/api/items/${slug}` })).json<ToolDetail>();
+const report = (res: { statusCode: number; body: string; json: <T>() => T }) => {
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<ImportReport>();
+};
+
+describe('who may import', () => {
+  it('refuses anonymous callers (401) and customers (403) before reading the body', async () => {
+    const anonymous = await importCsv(t.app, null, csvFile([toolRow()]));
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().detail).toBe(API_ERRORS.signInRequired);
+    const refused = await importCsv(t.app, customer, csvFile([toolRow()]));
+    expect(refused.statusCode).toBe(403);
+    // A body announced as 100 MB is not waited for: the refusal comes from the headers alone.
+    const big = await t.app.inject({ ...importRequest(customer, 'sku\r\n', { headers: { 'content-length': String(100 * 1024 * 1024) } }) });
+    expect(big.statusCode).toBe(403);
+  });
+});
+
+describe('the dry run and the import', () => {
+  let existing: { sku: string; slug: string; id: string }[];
+  let top: { id: string; slug: string };
+  let topName: string;
+  let file: string;
+
+  beforeAll(async () => {
+    top = await createCategory(t.database.db, 'Power tools');
+    topName = (await t.database.db.select().from(categories).where(eq(categories.id, top.id)))[0]!.name;
+    existing = await createTools(t.database.db, 3, { categoryId: top.id });
+    const [same, changed] = existing;
+    const sameRow = (await toolBySku(same!.sku))!;
+    file = csvFile([
+      // Unchanged: every value as stored, the category named in another case.
+      {
+        sku: same!.sku,
+        name: sameRow.name,
+        category: topName.toUpperCase(),
+        price: (sameRow.priceCents / 100).toFixed(2),
+        minQty: sameRow.minQty,
+        availableQty: sameRow.availableQty,
+        description: sameRow.description,
+        image: sameRow.image,
+        specifications: '',
+      },
+      // Changed: a new price and stock, moved into a new subcategory of an existing category.
+      toolRow({ sku: changed!.sku.toLowerCase(), name: 'Cordless Drill 18 V', category: `${topName} > Drills`, price: '129.50', availableQty: 7, minQty: 1 }),
+      // New, in a new category with a new subcategory.
+      toolRow({ sku: 'NEW-001', name: 'Laser Distance Meter', category: 'Measuring > Lasers', specifications: 'Range: 50 [m]; Accuracy: ±1.5 [mm]' }),
+    ]);
+  });
+
+  it('a dry run answers what would change, and changes nothing', async () => {
+    const before = await catalogueSnapshot(t.database.db);
+    const res = report(await importCsv(t.app, admin, file, { dryRun: true }));
+    expect(res).toEqual({
+      dryRun: true,
+      rows: 3,
+      created: 1,
+      updated: 1,
+      unchanged: 1,
+      categoriesCreated: [`${topName} › Drills`, 'Measuring', 'Measuring › Lasers'],
+      problems: [],
+    });
+    expect(await catalogueSnapshot(t.database.db)).toBe(before);
+  });
+
+  it('the import writes it: one transaction, one audit entry, and the catalogue shows it at once', async () => {
+    const listed = await t.app.inject({ method: 'GET', url: '/api/items?limit=50' });
+    expect(listed.statusCode).toBe(200);
+    const sameBefore = await toolBySku(existing[0]!.sku);
+
+    const res = report(await importCsv(t.app, admin, file));
+    expect(res).toMatchObject({ dryRun: false, rows: 3, created: 1, updated: 1, unchanged: 1, problems: [] });
+
+    // The unchanged row was not written at all.
+    expect(await toolBySku(existing[0]!.sku)).toEqual(sameBefore);
+    // The changed one: its fields, its stock (through stock.ts), its new name's address, its SKU as the file spells it.
+    const changed = await toolBySku(existing[1]!.sku.toLowerCase());
+    expect(changed).toMatchObject({ name: 'Cordless Drill 18 V', priceCents: 12950, availableQty: 7, minQty: 1, slug: 'cordless-drill-18-v' });
+    const moved = await t.app.inject({ method: 'GET', url: `/api/items/${existing[1]!.slug}` });
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/api/items/cordless-drill-18-v');
+    const page = await detail('cordless-drill-18-v');
+    expect(page.categoryPath.map((c) => c.name)).toEqual([topName, 'Drills']);
+
+    // The new one, with its address made from its name, its categories and specifications.
+    const added = await detail('laser-distance-meter');
+    expect(added).toMatchObject({ sku: 'NEW-001', name: 'Laser Distance Meter', specs: [{ name: 'Range', value: '50', unit: 'm' }, { name: 'Accuracy', value: '±1.5', unit: 'mm' }] });
+    expect(added.categoryPath.map((c) => c.name)).toEqual(['Measuring', 'Lasers']);
+
+    // The catalogue's cached pages heard of it.
+    const after = (await t.app.inject({ method: 'GET', url: '/api/items?limit=50' })).json<Tool[]>();
+    expect(after.map((tool) => tool.sku)).toContain('NEW-001');
+    expect(after.find((tool) => tool._id === changed!.id)?.availableQty).toBe(7);
+
+    const [entry, ...more] = await auditEntriesFor(t.database.db, 'catalogue', 'catalogue.imported');
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({
+      actorEmail: admin.email,
+      before: null,
+      after: { rows: 3, created: 1, updated: 1, unchanged: 1, categoriesCreated: [`${topName} › Drills`, 'Measuring', 'Measuring › Lasers'] },
+    });
+  });
+
+  it('the same file again changes nothing', async () => {
+    const before = await catalogueSnapshot(t.database.db);
+    // The SKU of the changed tool is now spelled as the file spells it, and its category exists.
+    const res = report(await importCsv(t.app, admin, file));
+    expect(res).toMatchObject({ created: 0, updated: 0, unchanged: 3, categoriesCreated: [] });
+    const entries = await auditEntriesFor(t.database.db, 'catalogue', 'catalogue.imported');
+    expect(entries).toHaveLength(2);
+    const { audit: _audit, ...rest } = JSON.parse(before) as Record<string, unknown>;
+    const { audit: _after, ...restAfter } = JSON.parse(await catalogueSnapshot(t.database.db)) as Record<string, unknown>;
+    expect(restAfter).toEqual(rest);
+  });
+});
+
+describe('what a row may leave out', () => {
+  it('a tool that exists keeps its photos and specifications when the file has no image or specifications column', async () => {
+    const [tool] = await createTools(t.database.db, 1, {
+      sku: 'KEEP-1',
+      photos: ['https://images.example.com/a.webp', 'https://images.example.com/b.webp'],
+      image: 'https://images.example.com/a.webp',
+      specs: [{ name: 'Weight', value: '2', unit: 'kg' }],
+    });
+    const columns = ['SKU', 'Name', 'Category', 'Price', 'MinQty', 'AvailableQty', 'Description'];
+    const row = { SKU: 'keep-1', Name: 'Kept tool', Category: 'Kept', Price: '5', MinQty: 1, AvailableQty: 3, Description: 'Still here.' };
+    const res = report(await importCsv(t.app, admin, csvFile([row], { columns })));
+    expect(res).toMatchObject({ updated: 1, problems: [] });
+    expect(await toolBySku('keep-1')).toMatchObject({ id: tool!.id, photos: tool!.photos, image: tool!.image, specs: tool!.specs, name: 'Kept tool' });
+  });
+
+  it('a new image takes the main photo\'s place, as in the edit form; the other photos stay', async () => {
+    const photos = ['https://images.example.com/1.webp', 'https://images.example.com/2.webp'];
+    await createTools(t.database.db, 1, { sku: 'PHOTO-1', photos, image: photos[0]! });
+    const res = report(await importCsv(t.app, admin, csvFile([toolRow({ sku: 'PHOTO-1', image: 'https://images.example.com/new.webp' })])));
+    expect(res.updated).toBe(1);
+    expect(await toolBySku('PHOTO-1')).toMatchObject({ image: 'https://images.example.com/new.webp', photos: ['https://images.example.com/new.webp', photos[1]] });
+  });
+
+  it('an empty specifications cell empties the table; a sold-out tool may keep a minimum above its stock', async () => {
+    await createTools(t.database.db, 1, { sku: 'SOLD-1', specs: [{ name: 'Weight', value: '2' }], minQty: 5, availableQty: 0 });
+    const res = report(await importCsv(t.app, admin, csvFile([toolRow({ sku: 'SOLD-1', specifications: '', minQty: 5, availableQty: 0 })])));
+    expect(res.problems).toEqual([]);
+    expect(await toolBySku('SOLD-1')).toMatchObject({ specs: [], minQty: 5, availableQty: 0 });
+  });
+});
+
+describe('values stored before today\'s rules', () => {
+  it('are not checked again when a row keeps them, as an edit checks only what it changes', async () => {
+    const longer = `Written before the form's limit. ${'x'.repeat(300)}`;
+    await createTools(t.database.db, 1, { sku: 'OLD-1', description: longer, image: 'http://old.example.com/tool.png', photos: ['http://old.example.com/tool.png'] });
+    const exported = parseCsv((await t.app.inject({ method: 'GET', url: '/api/items/export', headers: bearer(admin) })).body);
+    const [header, ...rows] = exported;
+    const row = Object.fromEntries(header!.map((column, i) => [column, rows.find((cells) => cells[0] === 'OLD-1')![i]!]));
+
+    const cheaper = report(await importCsv(t.app, admin, csvFile([{ ...row, price: '3.50' }])));
+    expect(cheaper).toMatchObject({ updated: 1, problems: [] });
+    expect(await toolBySku('OLD-1')).toMatchObject({ priceCents: 350, description: longer, image: 'http://old.example.com/tool.png' });
+
+    const refused = await importCsv(t.app, admin, csvFile([{ ...row, price: '3.50', description: `${longer} More.` }]));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().problems).toEqual([{ row: 2, field: 'description', detail: VALIDATION.productDescriptionTooLong }]);
+  });
+});
+
+describe('addresses of many new tools at once', () => {
+  it('never takes an address another tool has, now or had before: the next free -N', async () => {
+    await createTools(t.database.db, 1, { sku: 'CLASH-OLD', name: 'Clash Tool 2' });
+    await createTools(t.database.db, 1, { sku: 'CLASH-NOW', name: 'Clash Tool' });
+    // Renamed: clash-tool-2 stays its old address (a redirect), so no new tool may have it.
+    report(await importCsv(t.app, admin, csvFile([toolRow({ sku: 'CLASH-OLD', name: 'Renamed Clash' })])));
+    // More than a few at once (the allocator then looks every address up in the list).
+    const rows = Array.from({ length: 60 }, (_, i) => toolRow({ sku: `MANY-${i}`, name: i < 2 ? 'Clash Tool' : `Many Tool ${i}` }));
+    expect(report(await importCsv(t.app, admin, csvFile(rows))).created).toBe(60);
+    expect((await toolBySku('MANY-0'))!.slug).toBe('clash-tool-3');
+    expect((await toolBySku('MANY-1'))!.slug).toBe('clash-tool-4');
+    expect((await toolBySku('MANY-59'))!.slug).toBe('many-tool-59');
+  });
+});
