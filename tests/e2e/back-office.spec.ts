@@ -83,12 +83,15 @@ test.describe('back office', () => {
       await form.getByLabel('Price', { exact: true }).fill('49.99');
 
       const upload = page.waitForResponse((r) => r.url().endsWith('/api/images') && r.request().method() === 'POST');
-      await form.getByLabel(/^Or upload a photo/).setInputFiles({ name: 'drill.png', mimeType: 'image/png', buffer });
-      expect((await upload).status()).toBe(201);
-      const imageField = form.getByLabel('Image', { exact: true });
-      await expect(imageField).toHaveValue(/^\/api\/images\/[0-9a-f-]+$/);
-      const imageUrl = await imageField.inputValue();
-      await expectImageLoaded(form.getByRole('img', { name: 'Preview of the product photo' }));
+      await form.getByLabel(/^Or upload photos/).setInputFiles({ name: 'drill.png', mimeType: 'image/png', buffer });
+      const uploaded = await upload;
+      expect(uploaded.status()).toBe(201);
+      const imageUrl = ((await uploaded.json()) as { url: string }).url;
+      expect(imageUrl).toMatch(/^\/api\/images\/[0-9a-f-]+$/);
+      // The photo shows as a thumbnail, the main one, never as its address.
+      await expectImageLoaded(form.getByRole('img', { name: 'Photo 1 (main)' }));
+      await expect(form.getByText(imageUrl)).toHaveCount(0);
+      await form.getByLabel('Category', { exact: true }).selectOption({ index: 1 });
 
       await form.getByLabel('Description', { exact: true }).fill('A compact 18 V drill for the bench, added by a browser test.');
       await form.getByLabel('Min. quantity', { exact: true }).fill('2');
@@ -100,11 +103,11 @@ test.describe('back office', () => {
       toolId = ((await response.json()) as { insertedId: string }).insertedId;
 
       await expect(page.getByText('Product added successfully')).toBeVisible();
-      for (const field of ['Name', 'Price', 'Image', 'Description', 'Min. quantity', 'Available quantity']) {
+      for (const field of ['Name', 'SKU', 'Price', 'Description', 'Min. quantity', 'Available quantity']) {
         await expect(form.getByLabel(field, { exact: true }), field).toHaveValue('');
       }
-      await expect(form.getByLabel(/^Or upload a photo/)).toHaveValue('');
-      await expect(form.getByRole('img', { name: 'Preview of the product photo' })).toHaveCount(0);
+      await expect(form.getByLabel(/^Or upload photos/)).toHaveValue('');
+      await expect(form.getByRole('img', { name: /^Photo \d/ })).toHaveCount(0);
 
       // The catalogue lists tools oldest first: the new one comes after every tool there was before.
       const after = await catalogue(page.request);
@@ -147,7 +150,7 @@ test.describe('back office', () => {
     const { tool, remove: removeTool } = await createToolByApi(page, { name: `Bench Grinder ${suffix()}`, minQty: 2, availableQty: 7 });
     try {
       const row = await toolRowInManageTools(page, tool);
-      await expect(row.getByRole('cell').nth(4)).toHaveText('7');
+      await expect(row.getByRole('cell').nth(6)).toHaveText('7');
 
       await row.getByRole('button', { name: `Edit ${tool.name}` }).click();
       const dialog = page.getByRole('dialog', { name: `Edit ${tool.name}` });
@@ -158,7 +161,7 @@ test.describe('back office', () => {
       await dialog.getByRole('button', { name: 'Save changes' }).click();
       await expect(dialog).toBeHidden();
       await expect(page.getByText('Product updated successfully')).toBeVisible();
-      await expect(row.getByRole('cell').nth(4)).toHaveText('9');
+      await expect(row.getByRole('cell').nth(6)).toHaveText('9');
       const saved: Tool = await (await page.request.get(`/api/items/${tool._id}`)).json();
       expect(saved.availableQty).toBe(9);
 

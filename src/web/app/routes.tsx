@@ -43,6 +43,7 @@ const dashboardChildren: RouteObject[] = [
       { path: routes.manageUser, lazy: lazyPage(() => import('../features/admin/manage-users-page')) },
       { path: routes.addTool, lazy: lazyPage(() => import('../features/admin/add-tool-page')) },
       { path: routes.manageTools, lazy: lazyPage(() => import('../features/admin/manage-tools-page')) },
+      { path: routes.categories, lazy: lazyPage(() => import('../features/admin/categories-page')) },
       { path: routes.manageOrders, lazy: lazyPage(() => import('../features/admin/manage-orders-page')) },
       { path: routes.messages, lazy: lazyPage(() => import('../features/admin/messages-page')) },
       { path: routes.activity, lazy: lazyPage(() => import('../features/admin/activity-page')) },

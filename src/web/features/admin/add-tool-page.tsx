@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm, type DefaultValues } from 'react-hook-form';
 import { Link } from 'react-router';
 import { TOASTS } from '../../../shared/messages';
-import { productCreateSchema, type ProductCreate, type ProductForm } from '../../../shared/schemas/admin';
+import type { ProductCreate, ProductForm } from '../../../shared/schemas/admin';
 import { SubmitButton } from '../../components/submit-button';
 import { notify } from '../../lib/toast';
 import { paths } from '../../config/paths';
@@ -12,15 +12,20 @@ import { useCreateTool } from './api/create-tool';
 import { useStoreSettings } from './api/store-settings';
 import { uploadImageMutationKey } from './api/upload-image';
 import { ProductFields } from './components/product-fields';
-import { PRODUCT_FIELD_NAMES } from './product-patch';
+import { productAddFormSchema, productFormField } from './product-patch';
 import { applyServerFieldErrors } from './server-field-errors';
 
 // Number fields start empty rather than at 0, so the admin has to choose each one.
 const emptyProduct: DefaultValues<ProductForm> = {
   name: '',
+  sku: undefined,
+  slug: undefined,
+  categoryId: undefined,
   price: undefined,
   image: '',
+  photos: [],
   description: '',
+  specs: [],
   minQty: undefined,
   availableQty: undefined,
   lowStockThreshold: null,
@@ -29,13 +34,13 @@ const emptyProduct: DefaultValues<ProductForm> = {
 export default function AddToolPage() {
   const createTool = useCreateTool();
   const uploading = useIsMutating({ mutationKey: uploadImageMutationKey }) > 0;
-  // A new key remounts the photo chooser, which clears the chosen file and its preview.
-  const [imageKey, setImageKey] = useState(0);
+  // A new key remounts the photos' chooser, which clears its messages and the link being typed.
+  const [photosKey, setPhotosKey] = useState(0);
   // The tool just added, named at the top of the page with a link to it (the form was scrolled to its end).
   const [added, setAdded] = useState<{ id: string; name: string } | null>(null);
   const settings = useStoreSettings();
   const form = useForm<ProductForm, unknown, ProductCreate>({
-    resolver: zodResolver(productCreateSchema),
+    resolver: zodResolver(productAddFormSchema),
     defaultValues: emptyProduct,
   });
 
@@ -48,10 +53,12 @@ export default function AddToolPage() {
       // Without values, reset() also resets the <form> element itself: reset(emptyProduct) would
       // leave a typed price in its input, because an undefined default keeps what the input shows.
       form.reset();
-      setImageKey((key) => key + 1);
+      // The next tool often goes into the same category: it stays chosen.
+      form.setValue('categoryId', tool.categoryId);
+      setPhotosKey((key) => key + 1);
     } catch (error) {
-      applyServerFieldErrors(error, PRODUCT_FIELD_NAMES, form.setError);
-      notify.error(TOASTS.tryAgain);
+      applyServerFieldErrors(error, productFormField, form.setError);
+      notify.failure(error);
     }
   });
 
@@ -73,7 +80,7 @@ export default function AddToolPage() {
         aria-labelledby="add-tool-title"
         className="card mt-6 space-y-4 bg-base-100 p-4 shadow-sm ring-1 ring-base-300 sm:p-6"
       >
-        <ProductFields form={form} imageKey={imageKey} storeThreshold={settings.data?.lowStockThreshold} />
+        <ProductFields form={form} adding photosKey={photosKey} storeThreshold={settings.data?.lowStockThreshold} />
         <SubmitButton busy={createTool.isPending} disabled={uploading}>
           Add Product
         </SubmitButton>

@@ -3,31 +3,49 @@ import { useSearchParams } from 'react-router';
 import { SEARCH_QUERY_MAX } from '../../../shared/catalogue-search';
 import { PREVIEW } from '../../../shared/constants';
 import { CONFIRM, EMPTY_TEXT, TOASTS } from '../../../shared/messages';
-import type { Tool } from '../../../shared/schemas/catalogue';
+import type { Category, Tool } from '../../../shared/schemas/catalogue';
 import { formatUsd, preview } from '../../../shared/text';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { Loading } from '../../components/loading';
 import { useKeepPageInRange, usePageParam } from '../../lib/paging';
 import { notify } from '../../lib/toast';
+import { useCategories } from '../catalogue/api/get-categories';
 import { useDeleteTool } from './api/delete-tool';
 import { TOOLS_PAGE_SIZE, useToolsPage } from './api/get-tools';
+import { CatalogueTransfer } from './components/catalogue-transfer';
 import { EditToolDialog } from './components/edit-tool-dialog';
 import { ListSearchForm } from './components/list-search-form';
 
-const columns: DataTableColumn<Tool>[] = [
-  {
-    header: 'Image',
-    cell: (tool) => (
-      <img src={tool.image} alt={tool.name} width="64" height="48" loading="lazy" className="h-12 w-16 rounded bg-base-200 object-contain" />
-    ),
-  },
-  { header: 'Name', primary: true, rowHeader: true, className: 'min-w-32 font-medium', cell: (tool) => tool.name },
-  { header: 'Price', className: 'whitespace-nowrap', cell: (tool) => formatUsd(tool.price) },
-  { header: 'Description', className: 'min-w-48', cell: (tool) => preview(tool.description, PREVIEW.manageTools, '...') },
-  { header: 'Min. quantity', cell: (tool) => tool.minQty },
-  { header: 'Available', cell: (tool) => tool.availableQty },
-];
+/** The table's columns; a tool names its category by id, the list of categories by name. */
+function toolColumns(categoryName: (id: string) => string): DataTableColumn<Tool>[] {
+  return [
+    {
+      header: 'Image',
+      cell: (tool) => (
+        <img src={tool.image} alt={tool.name} width="64" height="48" loading="lazy" className="h-12 w-16 rounded bg-base-200 object-contain" />
+      ),
+    },
+    { header: 'Name', primary: true, rowHeader: true, className: 'min-w-32 font-medium', cell: (tool) => tool.name },
+    { header: 'SKU', className: 'whitespace-nowrap', cell: (tool) => tool.sku },
+    { header: 'Category', className: 'min-w-28', cell: (tool) => categoryName(tool.categoryId) },
+    { header: 'Price', className: 'whitespace-nowrap', cell: (tool) => formatUsd(tool.price) },
+    { header: 'Description', className: 'min-w-48', cell: (tool) => preview(tool.description, PREVIEW.manageTools, '...') },
+    { header: 'Min. quantity', cell: (tool) => tool.minQty },
+    { header: 'Available', cell: (tool) => tool.availableQty },
+  ];
+}
+
+/** Each category's name as the table shows it: a subcategory after its parent's ("Power tools › Drills"). */
+function categoryNames(categories: readonly Category[] | undefined): (id: string) => string {
+  const byId = new Map((categories ?? []).map((category) => [category._id, category]));
+  return (id) => {
+    const category = byId.get(id);
+    if (!category) return '';
+    const parent = category.parentId ? byId.get(category.parentId) : undefined;
+    return parent ? `${parent.name} › ${category.name}` : category.name;
+  };
+}
 
 /** The search in the address (?q=), as the API takes it. */
 function useToolSearch(): [string, (q: string) => void] {
@@ -56,6 +74,8 @@ export default function ManageToolsPage() {
   const deleteTool = useDeleteTool();
   const [toDelete, setToDelete] = useState<Tool | null>(null);
   const [editing, setEditing] = useState<Tool | null>(null);
+  const categories = useCategories();
+  const columns = toolColumns(categoryNames(categories.data));
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -72,6 +92,7 @@ export default function ManageToolsPage() {
   return (
     <section aria-labelledby="manage-tools-title">
       <h2 id="manage-tools-title" className="text-3xl font-bold">Manage Tools</h2>
+      <CatalogueTransfer className="mt-4" />
       <ListSearchForm
         name="Tools"
         label="Search tools"

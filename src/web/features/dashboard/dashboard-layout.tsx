@@ -22,6 +22,7 @@ const adminItems = [
   { to: paths.manageUser, label: 'Manage Users' },
   { to: paths.addTool, label: 'Add Product' },
   { to: paths.manageTools, label: 'Manage Tools' },
+  { to: paths.categories, label: 'Categories' },
   { to: paths.manageOrders, label: 'Manage Orders' },
   { to: paths.messages, label: 'Messages' },
   { to: paths.manageReviews, label: 'Reviews' },

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProductCreate } from '../../../../shared/schemas/admin';
 import { authedRequest } from '../../../lib/authed-request';
+import { categoriesQueryKey } from '../../catalogue/api/get-categories';
 import { itemsQueryKey } from '../../catalogue/api/get-items';
 import { refreshAdminViews } from './refresh-admin-views';
 
@@ -13,6 +14,6 @@ export function useCreateTool() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTool,
-    onSuccess: () => refreshAdminViews(queryClient, [itemsQueryKey]),
+    onSuccess: () => refreshAdminViews(queryClient, [itemsQueryKey, categoriesQueryKey]),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authedRequest } from '../../../lib/authed-request';
+import { categoriesQueryKey } from '../../catalogue/api/get-categories';
 import { itemsQueryKey } from '../../catalogue/api/get-items';
 import { refreshAdminViews } from './refresh-admin-views';
 
@@ -12,6 +13,6 @@ export function useDeleteTool() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTool,
-    onSuccess: () => refreshAdminViews(queryClient, [itemsQueryKey]),
+    onSuccess: () => refreshAdminViews(queryClient, [itemsQueryKey, categoriesQueryKey]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProductPatch } from '../../../../shared/schemas/admin';
 import { authedRequest } from '../../../lib/authed-request';
+import { categoriesQueryKey } from '../../catalogue/api/get-categories';
 import { itemsQueryKey } from '../../catalogue/api/get-items';
 import { refreshAdminViews } from './refresh-admin-views';
 
@@ -17,6 +18,6 @@ export function useUpdateTool() {
   return useMutation({
     mutationFn: updateTool,
     // A 409 means the stock moved: the list is stale either way.
-    onSettled: () => refreshAdminViews(queryClient, [itemsQueryKey]),
+    onSettled: () => refreshAdminViews(queryClient, [itemsQueryKey, categoriesQueryKey]),
   });
 }

@@ -4,14 +4,16 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TOASTS } from '../../../../shared/messages';
 import { productPatchSchema, type ProductCreate, type ProductForm } from '../../../../shared/schemas/admin';
-import type { Tool } from '../../../../shared/schemas/catalogue';
+import type { Tool, ToolDetail } from '../../../../shared/schemas/catalogue';
 import { ApiRequestError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { itemQueryOptions } from '../../catalogue/api/get-item';
+import { useCategories } from '../../catalogue/api/get-categories';
+import { toolDetailQueryOptions, useToolDetail } from '../api/get-tool-detail';
 import { uploadImageMutationKey } from '../api/upload-image';
 import { useUpdateTool } from '../api/update-tool';
-import { PRODUCT_FIELD_NAMES, productEditFormSchema, productPatch } from '../product-patch';
+import { productEditFormSchema, productFormField, productPatch, toProductForm, type EditedTool } from '../product-patch';
 import { applyServerFieldErrors } from '../server-field-errors';
+import { DocumentsSection } from './documents-section';
 import { ProductFields } from './product-fields';
 import { useModalDialog } from '../../../components/use-modal-dialog';
 import { Loading } from '../../../components/loading';
@@ -33,18 +35,23 @@ export function EditToolDialog({ tool, onClose }: EditToolDialogProps) {
   const open = tool !== null;
   const dialog = useModalDialog(open);
 
-  // The tool's own low-stock mark is the admin's to see, not the catalogue's: read apart, before the form starts.
+  // The tool's own low-stock mark is the admin's to see, not the catalogue's: read apart. The
+  // tool's detail (specifications, photos, documents) and the categories (the select must hold
+  // the tool's before the form sets it) are read before the form starts too.
   const lowStock = useToolLowStock(tool?._id ?? null);
+  const detail = useToolDetail(tool?._id ?? null);
+  const categories = useCategories();
+  const failed = lowStock.isError || detail.isError || categories.isError;
 
   return (
     <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={() => open && onClose()}>
       {/* A new tool remounts the form, so it starts from that tool's values. */}
-      {tool && lowStock.data ? (
-        <EditToolForm key={tool._id} tool={tool} lowStock={lowStock.data} titleId={titleId} onDone={onClose} />
+      {tool && lowStock.data && detail.data && detail.isFetchedAfterMount && categories.data ? (
+        <EditToolForm key={tool._id} tool={detail.data} lowStock={lowStock.data} titleId={titleId} onDone={onClose} />
       ) : tool ? (
         <div className="modal-box">
           <h2 id={titleId} className="text-lg font-bold">Edit {tool.name}</h2>
-          {lowStock.isError ? <p role="alert" className="alert alert-error mt-4 text-sm">{TOASTS.tryAgain}</p> : <Loading label="Loading the tool" />}
+          {failed ? <p role="alert" className="alert alert-error mt-4 text-sm">{TOASTS.tryAgain}</p> : <Loading label="Loading the tool" />}
           <div className="modal-action">
             <button type="button" className="btn" onClick={onClose}>Cancel</button>
           </div>
@@ -54,20 +61,9 @@ export function EditToolDialog({ tool, onClose }: EditToolDialogProps) {
   );
 }
 
-function toForm(tool: Tool, lowStockThreshold: number | null): ProductForm {
-  return {
-    name: tool.name,
-    price: tool.price,
-    image: tool.image,
-    description: tool.description,
-    minQty: tool.minQty,
-    availableQty: tool.availableQty,
-    lowStockThreshold,
-  };
-}
-
 interface EditToolFormProps {
-  tool: Tool;
+  /** The tool as the dialog read it (the form starts from it as it was when the dialog opened). */
+  tool: ToolDetail;
   lowStock: { lowStockThreshold: number | null; storeThreshold: number };
   titleId: string;
   onDone: () => void;
@@ -75,15 +71,17 @@ interface EditToolFormProps {
 
 function EditToolForm({ tool, lowStock, titleId, onDone }: EditToolFormProps) {
   const queryClient = useQueryClient();
+  const formId = useId();
   const updateTool = useUpdateTool();
   const uploading = useIsMutating({ mutationKey: uploadImageMutationKey }) > 0;
   // What the admin started from. After a stock conflict its stock becomes the current one, so
   // saving again is checked against what the admin has now been shown.
-  const [seen, setSeen] = useState(tool);
+  const [started] = useState(tool);
+  const [seen, setSeen] = useState<EditedTool>(tool);
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<ProductForm, unknown, ProductCreate>({
-    resolver: zodResolver(productEditFormSchema(tool.image)),
-    defaultValues: toForm(tool, lowStock.lowStockThreshold),
+    resolver: zodResolver(productEditFormSchema(started)),
+    defaultValues: toProductForm(started, lowStock.lowStockThreshold),
   });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -98,7 +96,7 @@ function EditToolForm({ tool, lowStock, titleId, onDone }: EditToolFormProps) {
     const checked = productPatchSchema.safeParse(patch);
     if (!checked.success) {
       for (const issue of checked.error.issues) {
-        const field = PRODUCT_FIELD_NAMES.find((name) => name === issue.path[0]);
+        const field = productFormField(issue.path.join('.'));
         if (field) form.setError(field, { type: 'validate', message: issue.message }, { shouldFocus: true });
         else setProblem(issue.message);
       }
@@ -110,10 +108,10 @@ function EditToolForm({ tool, lowStock, titleId, onDone }: EditToolFormProps) {
       notify.success(TOASTS.productUpdated);
       onDone();
     } catch (error) {
-      if (applyServerFieldErrors(error, PRODUCT_FIELD_NAMES, form.setError)) return;
+      if (applyServerFieldErrors(error, productFormField, form.setError)) return;
       if (error instanceof ApiRequestError && error.status === 409) {
         setProblem(error.message);
-        const current = await queryClient.fetchQuery({ ...itemQueryOptions(tool._id), staleTime: 0 }).catch(() => null);
+        const current = await queryClient.fetchQuery({ ...toolDetailQueryOptions(tool._id), staleTime: 0 }).catch(() => null);
         if (current) setSeen((before) => ({ ...before, availableQty: current.availableQty }));
         return;
       }
@@ -123,16 +121,17 @@ function EditToolForm({ tool, lowStock, titleId, onDone }: EditToolFormProps) {
   });
 
   // The fields scroll inside the dialog and Save/Cancel stay in view at its foot, on a phone and on
-  // a 1366×900 laptop alike.
+  // a 1366×900 laptop alike. The documents are saved by calls of their own, so they sit below the
+  // tool's form (a form cannot hold another), in the same scrolling area.
   return (
     <div className="modal-box flex max-h-[calc(100dvh-2rem)] max-w-2xl flex-col p-0">
       <h2 id={titleId} className="px-4 pt-4 text-lg font-bold sm:px-6 sm:pt-6">
         Edit {tool.name}
       </h2>
-      <form onSubmit={onSubmit} noValidate aria-labelledby={titleId} className="mt-4 flex min-h-0 flex-1 flex-col">
-        <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-4 pb-4 sm:px-6">
-          <ProductFields form={form} currentImage={tool.image} storeThreshold={lowStock.storeThreshold} />
-          {seen.availableQty !== tool.availableQty ? (
+      <div className="mt-4 min-h-0 flex-1 space-y-6 overflow-y-auto px-4 pb-4 sm:px-6">
+        <form id={formId} onSubmit={onSubmit} noValidate aria-labelledby={titleId} className="space-y-4">
+          <ProductFields form={form} storeThreshold={lowStock.storeThreshold} />
+          {seen.availableQty !== started.availableQty ? (
             <p className="text-sm">
               In stock now: <strong>{seen.availableQty}</strong>
             </p>
@@ -142,17 +141,24 @@ function EditToolForm({ tool, lowStock, titleId, onDone }: EditToolFormProps) {
               {problem}
             </p>
           ) : null}
-        </div>
-        <div className="modal-action mt-0 flex-wrap border-t border-base-300 bg-base-100 px-4 py-3 sm:px-6">
-          <button type="button" className="btn" onClick={onDone}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={updateTool.isPending || uploading} aria-busy={updateTool.isPending || undefined}>
-            {updateTool.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            Save changes
-          </button>
-        </div>
-      </form>
+        </form>
+        <DocumentsSection toolId={tool._id} />
+      </div>
+      <div className="modal-action mt-0 flex-wrap border-t border-base-300 bg-base-100 px-4 py-3 sm:px-6">
+        <button type="button" className="btn" onClick={onDone}>
+          Cancel
+        </button>
+        <button
+          type="submit"
+          form={formId}
+          className="btn btn-primary"
+          disabled={updateTool.isPending || uploading}
+          aria-busy={updateTool.isPending || undefined}
+        >
+          {updateTool.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Save changes
+        </button>
+      </div>
     </div>
   );
 }

@@ -1,34 +1,75 @@
-import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { useId } from 'react';
+import { useWatch, type FieldError, type UseFormReturn } from 'react-hook-form';
 import { LIMITS } from '../../../../shared/constants';
 import type { ProductForm } from '../../../../shared/schemas/admin';
+import { CATALOGUE_LIMITS } from '../../../../shared/schemas/catalogue-structure';
 import { TextAreaField, TextField } from '../../../components/form-field';
-import { ImageField } from './image-field';
+import { PRODUCT_FORM_TEXTS } from '../catalogue-admin-texts';
+import { blankAsUndefined } from '../product-patch';
+import { CategorySelect } from './category-select';
+import { PhotosField } from './photos-field';
+import { SpecsEditor } from './specs-editor';
 
 interface ProductFieldsProps<Output> {
   form: UseFormReturn<ProductForm, unknown, Output>;
-  /** Change it to clear the photo chooser (after the form was reset). */
-  imageKey?: number;
-  /** When editing: the tool's image as saved, shown even if it is one of the store's own files. */
-  currentImage?: string;
+  /** Change it to clear the photo chooser's own state (after the form was reset). */
+  photosKey?: number;
+  /** Adding a tool: SKU and address may be left empty (the store makes them). */
+  adding?: boolean;
   /** The store's low-stock mark, shown as what an empty mark of the tool's own means; no field without it. */
   storeThreshold?: number | undefined;
 }
 
+/** A field's hint, read with it while it has no error (TextField then points at the error instead). */
+const describedBy = (error: FieldError | undefined, hintId: string | undefined) => (error || !hintId ? {} : { 'aria-describedby': hintId });
+
 /** The fields of a tool, shared by Add Product and the Manage Tools edit dialog. */
-export function ProductFields<Output>({ form, imageKey = 0, currentImage, storeThreshold }: ProductFieldsProps<Output>) {
+export function ProductFields<Output>({ form, photosKey = 0, adding = false, storeThreshold }: ProductFieldsProps<Output>) {
   const {
     control,
     register,
-    setValue,
     formState: { errors },
   } = form;
   const description = useWatch({ control, name: 'description' }) ?? '';
-  const image = useWatch({ control, name: 'image' }) ?? '';
   const length = Array.from(description).length;
+  const skuHintId = useId();
+  const slugHintId = useId();
 
   return (
     <>
       <TextField label="Name" autoComplete="off" registration={register('name')} error={errors.name} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <TextField
+            label="SKU"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={CATALOGUE_LIMITS.skuMax}
+            registration={register('sku', { setValueAs: blankAsUndefined })}
+            error={errors.sku}
+            {...describedBy(errors.sku, adding ? skuHintId : undefined)}
+          />
+          {adding ? (
+            <p id={skuHintId} className="mt-1 text-sm text-base-content/80">
+              {PRODUCT_FORM_TEXTS.skuAddHint}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <TextField
+            label="Page address (/tools/…)"
+            autoComplete="off"
+            spellCheck={false}
+            registration={register('slug', { setValueAs: blankAsUndefined })}
+            error={errors.slug}
+            {...describedBy(errors.slug, slugHintId)}
+          />
+          <p id={slugHintId} className="mt-1 text-sm text-base-content/80">
+            {adding ? PRODUCT_FORM_TEXTS.slugAddHint : PRODUCT_FORM_TEXTS.slugEditHint}
+          </p>
+        </div>
+      </div>
+      <CategorySelect registration={register('categoryId', { setValueAs: blankAsUndefined })} error={errors.categoryId} />
       <TextField
         label="Price"
         type="number"
@@ -38,20 +79,14 @@ export function ProductFields<Output>({ form, imageKey = 0, currentImage, storeT
         registration={register('price', { valueAsNumber: true })}
         error={errors.price}
       />
-      <ImageField
-        key={imageKey}
-        registration={register('image')}
-        error={errors.image}
-        value={image}
-        currentImage={currentImage}
-        onUploaded={(url) => setValue('image', url, { shouldDirty: true, shouldValidate: true })}
-      />
+      <PhotosField key={photosKey} form={form} />
       <div>
         <TextAreaField label="Description" rows={4} registration={register('description')} error={errors.description} />
         <p className={`mt-1 text-right text-sm ${length > LIMITS.productDescriptionMax ? 'text-error' : 'text-base-content/80'}`}>
           {length}/{LIMITS.productDescriptionMax}
         </p>
       </div>
+      <SpecsEditor form={form} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Min. quantity"

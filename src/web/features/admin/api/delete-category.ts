@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { authedRequest } from '../../../lib/authed-request';
+import { categoriesQueryKey } from '../../catalogue/api/get-categories';
+import { itemsQueryKey } from '../../catalogue/api/get-items';
+import { refreshAdminViews } from './refresh-admin-views';
+
+/**
+ * DELETE /categories/{id}?moveTo= (admin). A category that holds tools is deleted only with
+ * `moveTo`, where its tools go first (409 CATEGORY_NOT_EMPTY without it); one with subcategories
+ * not at all (409 CATEGORY_HAS_SUBCATEGORIES).
+ */
+export async function deleteCategory({ id, moveTo }: { id: string; moveTo?: string | undefined }) {
+  const query = moveTo ? `?${new URLSearchParams({ moveTo }).toString()}` : '';
+  return (await authedRequest<{ deletedCount: number }>(`/categories/${encodeURIComponent(id)}${query}`, { method: 'DELETE' })).data;
+}
+
+export function useDeleteCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCategory,
+    onSettled: () => refreshAdminViews(queryClient, [itemsQueryKey, categoriesQueryKey]),
+  });
+}
