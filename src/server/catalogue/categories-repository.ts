@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Category, CategoryRef } from '../../shared';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { categories, categorySlugRedirects, tools } from '../db/schema';
@@ -86,8 +86,8 @@ export async function placementIn(db: Reader, categoryId: string): Promise<ToolP
 export const UNCATEGORISED = { slug: 'uncategorised', name: 'Uncategorised' } as const;
 
 export async function uncategorisedPlacement(tx: AppTransaction): Promise<ToolPlacement> {
-  const [existing] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, UNCATEGORISED.slug)).limit(1);
-  if (existing) return { categoryId: existing.id, topCategoryId: existing.id };
+  const existing = await findUncategorised(tx);
+  if (existing) return existing;
   // Two admins adding their first uncategorised tools at once: the slug's uniqueness keeps one row.
   const [made] = await tx
     .insert(categories)
@@ -95,8 +95,22 @@ export async function uncategorisedPlacement(tx: AppTransaction): Promise<ToolPl
     .onConflictDoNothing()
     .returning({ id: categories.id });
   if (made) return { categoryId: made.id, topCategoryId: made.id };
-  const [other] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, UNCATEGORISED.slug)).limit(1);
-  return { categoryId: other!.id, topCategoryId: other!.id };
+  return (await findUncategorised(tx))!;
+}
+
+/**
+ * The category at Uncategorised's address, else the top-level one of its name (an admin may have
+ * given it another address: a second one of that name would clash with it), wherever an admin
+ * put it: under another category, its tools' top-level category is that one.
+ */
+async function findUncategorised(tx: AppTransaction): Promise<ToolPlacement | null> {
+  const [row] = await tx
+    .select({ id: categories.id, parentId: categories.parentId })
+    .from(categories)
+    .where(or(eq(categories.slug, UNCATEGORISED.slug), and(isNull(categories.parentId), sql`lower(${categories.name}) = lower(${UNCATEGORISED.name})`)))
+    .orderBy(sql`${categories.slug} = ${UNCATEGORISED.slug} desc`)
+    .limit(1);
+  return row ? { categoryId: row.id, topCategoryId: row.parentId ?? row.id } : null;
 }
 
 /** The position after the last of `parentId`'s children (top-level categories for null). */

@@ -22,6 +22,17 @@ import { firstFreeSlug, slugFromName } from './slugs';
 
 const audited = (row: CategoryRow) => ({ name: row.name, slug: row.slug, parentId: row.parentId, position: row.position });
 
+/** Held by the transaction that changes the categories, until it ends (pg_advisory_xact_lock). */
+const CATEGORIES_LOCK_KEY = 7_145_002_025;
+
+/**
+ * One change to the categories at a time: two made at once would read the same free address or
+ * the same last position and both take it (a 500 from the unique index, or two siblings in one
+ * place). Admins change categories rarely, so waiting costs nothing; the next change reads what
+ * the first committed.
+ */
+const oneChangeAtATime = (tx: AppTransaction) => tx.execute(sql`select pg_advisory_xact_lock(${CATEGORIES_LOCK_KEY})`);
+
 /** The parent a category may have: an existing top-level category other than itself. */
 async function checkParent(tx: AppTransaction, parentId: string | null | undefined, self: string | null): Promise<string | null> {
   if (parentId === null || parentId === undefined) return null;
@@ -55,6 +66,7 @@ async function withNameChecked<T>(name: string, write: () => Promise<T>): Promis
 
 export async function createCategory(db: AppDatabase, admin: Identity, input: CategoryCreate): Promise<CategoryRow> {
   return db.transaction(async (tx) => {
+    await oneChangeAtATime(tx);
     const parentId = await checkParent(tx, input.parentId, null);
     const slug = await chooseSlug(tx, input.slug, input.name, null);
     const position = await nextPosition(tx, parentId);
@@ -68,9 +80,13 @@ export async function createCategory(db: AppDatabase, admin: Identity, input: Ca
   });
 }
 
+// The row is locked FOR NO KEY UPDATE: a category's id never changes, and a stronger lock would
+// wait on (and deadlock with) a tool being written into this category at the same moment, whose
+// foreign key check holds KEY SHARE on the row.
 export async function updateCategory(db: AppDatabase, admin: Identity, id: string, patch: CategoryPatch): Promise<number> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
+    await oneChangeAtATime(tx);
+    const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('no key update');
     if (!current) throw new DomainError('CATEGORY_NOT_FOUND');
 
     const name = patch.name ?? current.name;
@@ -150,6 +166,7 @@ async function closeGap(tx: AppTransaction, parentId: string | null, position: n
  */
 export async function deleteCategory(db: AppDatabase, admin: Identity, id: string, moveTo: string | undefined): Promise<number> {
   return db.transaction(async (tx) => {
+    await oneChangeAtATime(tx);
     const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
     if (!current) throw new DomainError('CATEGORY_NOT_FOUND');
     if ((await subcategoryIds(tx, id)).length > 0) throw new DomainError('CATEGORY_HAS_SUBCATEGORIES');

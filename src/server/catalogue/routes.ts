@@ -30,6 +30,7 @@ import { CatalogueQueryTimeoutError, listTools, SEARCH_COUNT_MAX, type Catalogue
 import { categoryRoutes } from './categories-routes';
 import { findCategoryBySlug } from './categories-repository';
 import { documentRoutes } from './documents-routes';
+import { catalogueTransferRoutes } from './catalogue-transfer-routes';
 import { lookUpTool } from './tool-detail';
 import type { AppDatabase } from '../db/client';
 import { CURSOR_PAGED_LIST_HEADERS } from '../plugins/api-docs-operations';
@@ -180,6 +181,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
 
   await app.register(categoryRoutes);
   await app.register(documentRoutes);
+  await app.register(catalogueTransferRoutes);
   // Encapsulated: the admin writes answer no-store, and only the images plugin reads image bodies.
   await app.register(toolsAdminRoutes);
   await app.register(imageRoutes);
@@ -202,8 +204,16 @@ async function filterOf(db: AppDatabase, query: ItemsQuery): Promise<CatalogueFi
     if (!found) throw new DomainError('CATEGORY_NOT_FOUND');
     category = found.parentId === null ? { column: 'top_category_id', id: found.id } : { column: 'category_id', id: found.id };
   }
-  const cents = (dollars: number | undefined) => (dollars === undefined ? null : Math.round(dollars * 100));
-  return { category, inStock: query.inStock === true, minPriceCents: cents(query.minPrice), maxPriceCents: cents(query.maxPrice) };
+  // Prices are whole cents: a bound between two cents is the next cent inside the range (rounding
+  // 19.999 to 20.00 as a maximum would list a $20 tool). The 1e-6 absorbs binary fractions (20.01 * 100 = 2000.9999999999998).
+  const cents = (dollars: number | undefined, inward: (value: number) => number, nudge: number) =>
+    dollars === undefined ? null : inward(dollars * 100 + nudge);
+  return {
+    category,
+    inStock: query.inStock === true,
+    minPriceCents: cents(query.minPrice, Math.ceil, -1e-6),
+    maxPriceCents: cents(query.maxPrice, Math.floor, 1e-6),
+  };
 }
 
 /** Thrown out of a tool's cached read when the address asked for is an old one: answered 301. */

@@ -19,15 +19,15 @@ import { toApiTool, type ToolRow } from './tools-repository';
  * was kept. Stock moves only through stock.ts (STYLE 13).
  */
 
-/** Uploaded photos must exist: a link to a missing one would show a broken image in the shop. */
-async function assertImagesUsable(tx: AppTransaction, images: readonly string[]): Promise<void> {
+/**
+ * Uploaded photos must exist: a link to a missing one would show a broken image in the shop.
+ * `field` is the one the admin sent them in (`image` alone makes the photos too).
+ */
+async function assertImagesUsable(tx: AppTransaction, images: readonly string[], field: 'image' | 'photos'): Promise<void> {
   const ids = [...new Set(images.filter((image) => UPLOADED_IMAGE_PATH.test(image)).map((image) => image.slice(image.lastIndexOf('/') + 1)))];
   if (ids.length === 0) return;
   const found = await tx.select({ id: productImages.id }).from(productImages).where(inArray(productImages.id, ids));
-  if (found.length < ids.length) {
-    const field = images.length > 1 ? 'photos' : 'image';
-    throw new DomainError('UNKNOWN_IMAGE', {}, { field });
-  }
+  if (found.length < ids.length) throw new DomainError('UNKNOWN_IMAGE', {}, { field });
 }
 
 /**
@@ -53,7 +53,7 @@ async function withSkuChecked<T>(sku: string | undefined, write: () => Promise<T
 }
 
 /** The photos a form's fields make: `photos` as given, or the image alone, or the image in place of the main photo. */
-function photosFrom(input: { image?: string | undefined; photos?: string[] | undefined }, current: string[]): string[] {
+export function photosFrom(input: { image?: string | undefined; photos?: string[] | undefined }, current: string[]): string[] {
   if (input.photos !== undefined) return input.photos;
   if (input.image === undefined) return current;
   return [input.image, ...current.slice(1).filter((photo) => photo !== input.image)];
@@ -62,7 +62,7 @@ function photosFrom(input: { image?: string | undefined; photos?: string[] | und
 export async function createTool(db: AppDatabase, admin: Identity, input: ProductCreate): Promise<Tool> {
   return db.transaction(async (tx) => {
     const photos = photosFrom(input, []);
-    await assertImagesUsable(tx, photos);
+    await assertImagesUsable(tx, photos, input.photos === undefined ? 'image' : 'photos');
     const [row] = await withSkuChecked(input.sku, () =>
       insertToolRows(tx, [
         {
@@ -143,7 +143,7 @@ export async function updateTool(db: AppDatabase, admin: Identity, id: string, p
     const before = auditedTool(current);
     const unchanged = JSON.stringify(auditedTool(merged)) === JSON.stringify(before);
     if (unchanged) return 0;
-    if (JSON.stringify(merged.photos) !== JSON.stringify(current.photos)) await assertImagesUsable(tx, merged.photos);
+    if (JSON.stringify(merged.photos) !== JSON.stringify(current.photos)) await assertImagesUsable(tx, merged.photos, givenPhotos === undefined ? 'image' : 'photos');
 
     // Everything but the stock goes through a plain update; available_qty only through stock.ts.
     let [after] = await withSkuChecked(merged.sku, () =>

@@ -9,6 +9,7 @@ export const CATALOGUE_TEXTS = {
   skuTaken: (sku: string) => `Another tool already has the SKU ${sku}`,
   slugInvalid: 'Address can hold lower-case letters, digits and single hyphens (at most 120 characters)',
   slugTaken: (slug: string) => `The address /tools/${slug} belongs to another tool`,
+  slugLooksLikeId: 'An address cannot have the shape of an id: add a word to it',
   categoryRequired: 'Choose a category',
   categoryNameRequired: 'Category name is required',
   categoryNameTooLong: 'Category name can be at most 60 characters',
@@ -45,11 +46,4 @@ export const CATALOGUE_TEXTS = {
   importRefused: (problems: number) =>
     `The file was not imported: ${problems === 1 ? '1 problem' : `${problems.toLocaleString('en-US')} problems`} to fix first. Nothing was changed`,
   importTooManyRows: (max: number) => `The file can have at most ${max.toLocaleString('en-US')} rows: split it into several files`,
-} as const;
-
-/** Stock as a buyer reads it on a tool's page and card. */
-export const STOCK_TEXTS = {
-  inStock: 'In stock',
-  fewLeft: (left: number) => `Only ${left.toLocaleString('en-US')} left`,
-  soldOut: 'Sold out',
 } as const;

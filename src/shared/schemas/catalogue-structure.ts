@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATALOGUE_TEXTS as T } from '../messages/catalogue';
 import { VALIDATION } from '../messages/validation';
-import { NO_CONTROL_CHARACTERS } from './fields';
+import { isUuid, NO_CONTROL_CHARACTERS } from './fields';
 import { SLUG_MAX, SLUG_PATTERN } from './catalogue';
 
 /**
@@ -49,7 +49,9 @@ export const slugField = z
   .string({ error: T.slugInvalid })
   .trim()
   .max(SLUG_MAX, { error: T.slugInvalid })
-  .regex(SLUG_PATTERN, { error: T.slugInvalid });
+  .regex(SLUG_PATTERN, { error: T.slugInvalid })
+  // GET /api/items/{id or slug} reads an id-shaped address as an id: such a tool would never be found by it.
+  .refine((slug) => !isUuid(slug), { error: T.slugLooksLikeId });
 
 const uuidField = (message: string) => z.uuid({ error: message });
 

@@ -43,12 +43,23 @@ INSERT INTO "categories" ("slug", "name", "position") SELECT 'general', 'General
 UPDATE "tools" SET "category_id" = (SELECT "id" FROM "categories" WHERE "slug" = 'general'), "top_category_id" = (SELECT "id" FROM "categories" WHERE "slug" = 'general');--> statement-breakpoint
 -- Each existing tool gets an SKU from the sequence new tools without one use (TH-01001, ...), in the
 -- catalogue's order, its main photo as its first photo, and an address made from its name (letters
--- and digits, the rest as single hyphens); when two names make the same one, the later one's ends
--- with a part of its id.
-WITH numbered AS (
+-- and digits, the rest as single hyphens), cut between words to 80 characters as the store cuts a
+-- new tool's (catalogue/slugs.ts: with the suffix below it stays within the 120 an address may
+-- have), and never in an id's shape (GET /api/items/{id or address} would read it as an id); when
+-- two names make the same one, the later one's ends with a part of its id.
+WITH words AS (
+	SELECT "id", "created_at", trim(both '-' from lower(regexp_replace("name", '[^A-Za-z0-9]+', '-', 'g'))) AS w FROM "tools"
+), cut AS (
+	SELECT "id", "created_at",
+		CASE WHEN length(w) <= 80 THEN w
+			ELSE trim(both '-' from coalesce(nullif(regexp_replace(left(w, 80), '-[^-]*$', ''), ''), left(w, 80))) END AS w
+	FROM words
+), numbered AS (
 	SELECT "id", nextval('tool_sku_seq') AS n,
-		coalesce(nullif(trim(both '-' from lower(regexp_replace("name", '[^A-Za-z0-9]+', '-', 'g'))), ''), 'tool') AS base
-	FROM (SELECT "id", "name" FROM "tools" ORDER BY "created_at", "id") AS ordered
+		CASE WHEN w = '' THEN 'tool'
+			WHEN w ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN w || '-tool'
+			ELSE w END AS base
+	FROM (SELECT "id", w FROM cut ORDER BY "created_at", "id") AS ordered
 ), slugs AS (
 	SELECT "id", n, base, row_number() OVER (PARTITION BY base ORDER BY n) AS k FROM numbered
 )
