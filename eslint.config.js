@@ -107,8 +107,9 @@ const errorBodiesByHand = [
     message: ERRORS_IN_ONE_PLACE,
   },
 ];
-// Where error answers are written (the errors plugin), and the load balancer's health answers (not the API's errors).
-const errorBodyHomes = ['src/server/plugins/errors.ts', 'src/server/health/**'];
+// Where error answers are written (the errors plugin), the load balancer's health answers, and the
+// storefront's pages (its 404 is the app's "Page not found" page in HTML, not an API error).
+const errorBodyHomes = ['src/server/plugins/errors.ts', 'src/server/health/**', 'src/server/storefront/**'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },

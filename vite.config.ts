@@ -96,14 +96,18 @@ function precompress(): Plugin {
 
 /**
  * The server's renderer of tool pages (decision 040): the same components, built for Node into
- * dist/ssr/render-tool-page.js (`vite build --ssr`, scripts/build.mjs). Packages stay imports of
- * node_modules (Vite's default for SSR), all of them runtime dependencies of the store.
+ * dist/ssr/render-tool-page.js (`vite build --ssr`, scripts/build.mjs). Everything it uses is
+ * bundled (React, React Router, TanStack Query), as production code whatever NODE_ENV the server
+ * runs with: React's development build renders several times slower and the store does not set
+ * NODE_ENV. One copy of React, the bundle's own, renders the whole page.
  */
 const ssrBuild = defineConfig({
   root: 'src/web',
   // The pictures are the browser build's to serve.
   publicDir: false,
   plugins: [react()],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true },
   logLevel: 'warn',
   build: {
     // The entry is named on the command line (`vite build --ssr ssr/render-tool-page.tsx`).

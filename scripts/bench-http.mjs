@@ -201,6 +201,9 @@ async function captureAnswers(origin) {
   const cases = [
     { label: 'GET /api/items?limit=6', path: '/api/items?limit=6', read: true },
     { label: 'GET /api/items/:id', path: `/api/items/${items[0]._id}`, read: true },
+    // A tool's page: its HTML as the server renders it (decision 040), served from memory.
+    { label: 'GET /tools/:slug (HTML)', path: `/tools/${items[0].slug}`, read: true },
+    { label: 'GET /api/categories', path: '/api/categories', read: true },
     { label: 'GET /api/review?limit=10', path: '/api/review?limit=10', read: true },
     { label: 'unknown /api/nope (404)', path: '/api/nope', read: false },
   ];

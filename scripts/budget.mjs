@@ -4,7 +4,7 @@
 //    and no back-office or Stripe code on a first visit.
 // 2. Lighthouse 12 with its mobile preset (simulated slow 4G and a slower CPU) against the
 //    production build served by the real server, on a free port with a temporary database:
-//    Home and Our Tools must score performance >= 95 and 100 for accessibility, best practices
+//    Home, Our Tools and a tool's page must score performance >= 95 and 100 for accessibility, best practices
 //    and SEO, and fetch at most 110 KiB of JavaScript (bytes transferred, as Lighthouse counts
 //    them) before anyone interacts.
 //
@@ -38,12 +38,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { checkBundle } from './check-bundle-budget.mjs';
+import { checkBundle, FIRST_VISIT_PAGES } from './check-bundle-budget.mjs';
 import { CHROMIUM_FLAGS, findChromium } from './lib/chromium.mjs';
 import { freePort } from './lib/free-port.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const PAGES = ['/', '/ourTools'];
+/** Home, Our Tools, and a tool's page (server-rendered, decision 040): the seed's multimeter, which every fresh store has. */
+const PAGES = ['/', '/ourTools', '/tools/true-rms-digital-multimeter'];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 9));
 const MIN_RUNS = Math.min(RUNS, Math.max(1, Number(process.env.LIGHTHOUSE_MIN_RUNS ?? 3)));
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, scriptKiB: 110 };
@@ -269,7 +270,9 @@ async function main() {
     for (const id of CATEGORIES) {
       if (s[id] < BUDGET[id]) problems.push(`${r.page}: ${id} ${s[id]} < ${BUDGET[id]}`);
     }
-    if (r.scriptKiB > BUDGET.scriptKiB) problems.push(`${r.page}: ${r.scriptKiB.toFixed(1)} KiB of JavaScript transferred > ${BUDGET.scriptKiB} KiB`);
+    // Each page's first-visit allowance (check-bundle-budget.mjs), Home's the 110 KiB of decision 013.
+    const scriptBudget = FIRST_VISIT_PAGES.find((visit) => visit.path === r.page)?.budgetKb ?? BUDGET.scriptKiB;
+    if (r.scriptKiB > scriptBudget) problems.push(`${r.page}: ${r.scriptKiB.toFixed(1)} KiB of JavaScript transferred > ${scriptBudget} KiB`);
     for (const failure of r.failed) console.log(`    failed audit ${failure}`);
   }
   console.log(`  load average: ${loadAverage()} on ${os.cpus().length} CPU(s)`);

@@ -10,10 +10,13 @@ export async function buildAll() {
   // Hashed before building: a file edited during the build makes the next start build again.
   const inputsHash = hashBuildInputs();
   removeStamp();
-  // --no: never let npx download a Vite that the project did not install.
-  const web = spawnSync('npx', ['--no', 'vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  // --no: never let npx download a Vite that the project did not install. A build is for
+  // production whoever starts it: Vite takes NODE_ENV from the environment, and a test runner's
+  // NODE_ENV=test would build React's development code into dist/.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const web = spawnSync('npx', ['--no', 'vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env });
   if (web.status !== 0) throw new Error(`vite build failed (exit code ${web.status ?? web.signal})`);
-  const ssr = spawnSync('npx', ['--no', 'vite', 'build', '--ssr', 'ssr/render-tool-page.tsx', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  const ssr = spawnSync('npx', ['--no', 'vite', 'build', '--ssr', 'ssr/render-tool-page.tsx', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env });
   if (ssr.status !== 0) throw new Error(`vite build --ssr failed (exit code ${ssr.status ?? ssr.signal})`);
   await buildServer();
   writeStamp(inputsHash);

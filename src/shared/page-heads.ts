@@ -16,26 +16,42 @@ export interface PageHead {
 
 const titled = (name: string) => `${name} | ${STORE_NAME}`;
 
+// One constant per page, so the web app's first visit carries only the heads of the pages in it.
+export const HOME_HEAD: PageHead = {
+  title: `${STORE_NAME} | Computer and industrial tools`,
+  description: 'ToolHouse sells quality computer and industrial tools at a reasonable price, with free delivery.',
+  indexable: true,
+};
+export const OUR_TOOLS_HEAD: PageHead = {
+  title: titled('Our Tools'),
+  description: 'Every ToolHouse tool: electronics, power, measuring and workshop tools, with specifications, datasheets and free delivery.',
+  indexable: true,
+};
+export const CONTACT_US_HEAD: PageHead = { title: titled('Contact Us'), description: 'Ask ToolHouse about a tool, an order or a quote for your workshop.', indexable: true };
+export const ABOUT_US_HEAD: PageHead = {
+  title: titled('About Us'),
+  description: 'ToolHouse Manufacturing has made computer and industrial tools since 2005. Shipping is free.',
+  indexable: true,
+};
+export const CART_HEAD: PageHead = { title: titled('Cart'), description: 'Your cart at ToolHouse.', indexable: false };
+export const LOGIN_HEAD: PageHead = { title: titled('Sign in'), description: 'Sign in to ToolHouse.', indexable: false };
+export const REGISTRATION_HEAD: PageHead = { title: titled('Sign up'), description: 'Make a ToolHouse account.', indexable: false };
+/** Every other page of one person's own: the dashboard, password and email links, purchase. */
+export const PRIVATE_HEAD: PageHead = { title: titled('Your account'), description: 'Your ToolHouse account.', indexable: false };
+export const NOT_FOUND_HEAD: PageHead = { title: titled('Page not found'), description: 'This page does not exist at ToolHouse.', indexable: false };
+
+/** Every page's head by name (the server's table; the web app imports each constant alone). */
 export const PAGE_HEADS = {
-  home: {
-    title: `${STORE_NAME} | Computer and industrial tools`,
-    description: 'ToolHouse sells quality computer and industrial tools at a reasonable price, with free delivery.',
-    indexable: true,
-  },
-  ourTools: {
-    title: titled('Our Tools'),
-    description: 'Every ToolHouse tool: electronics, power, measuring and workshop tools, with specifications, datasheets and free delivery.',
-    indexable: true,
-  },
-  contactUs: { title: titled('Contact Us'), description: 'Ask ToolHouse about a tool, an order or a quote for your workshop.', indexable: true },
-  aboutUs: { title: titled('About Us'), description: 'ToolHouse Manufacturing has made computer and industrial tools since 2005. Shipping is free.', indexable: true },
-  cart: { title: titled('Cart'), description: 'Your cart at ToolHouse.', indexable: false },
-  login: { title: titled('Sign in'), description: 'Sign in to ToolHouse.', indexable: false },
-  registration: { title: titled('Sign up'), description: 'Make a ToolHouse account.', indexable: false },
-  /** Every other page of one person's own: the dashboard, password and email links, purchase. */
-  private: { title: titled('Your account'), description: 'Your ToolHouse account.', indexable: false },
-  notFound: { title: titled('Page not found'), description: 'This page does not exist at ToolHouse.', indexable: false },
-} as const satisfies Record<string, PageHead>;
+  home: HOME_HEAD,
+  ourTools: OUR_TOOLS_HEAD,
+  contactUs: CONTACT_US_HEAD,
+  aboutUs: ABOUT_US_HEAD,
+  cart: CART_HEAD,
+  login: LOGIN_HEAD,
+  registration: REGISTRATION_HEAD,
+  private: PRIVATE_HEAD,
+  notFound: NOT_FOUND_HEAD,
+} as const;
 
 /** A category's view of Our Tools (`/ourTools?category=`). */
 export function categoryHead(name: string, toolCount: number): PageHead {

@@ -2,16 +2,17 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter, loadCurrentPages } from './app/router';
-import { takeServerData } from './app/server-rendered';
+import { seedServerData, serverData } from './app/server-rendered';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root element');
 
-if (takeServerData()) {
-  // A page the server rendered (a tool's page, decision 040): its code first, then React takes
-  // over the markup as it is, without drawing it again.
-  void loadCurrentPages().then(() => {
+const rendered = serverData();
+if (rendered) {
+  // A page the server rendered (a tool's page, decision 040): its code and data first, then React
+  // takes over the markup as it is, without drawing it again.
+  void Promise.all([loadCurrentPages(), seedServerData(rendered)]).then(() => {
     hydrateRoot(
       root,
       <StrictMode>

@@ -68,6 +68,63 @@ async function waitForAdminPage(page: Page, heading: string) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
+/**
+ * An admin imports tools from a CSV file: a file with a broken row is refused in the preview, the
+ * fixed one shows what it would add, and the tools it adds have their pages. Its tools and
+ * categories are deleted again at the end.
+ */
+async function importThroughPreview(page: Page) {
+    await signInAdminByApi(page);
+    const id = suffix();
+    const category = `E2E Imports ${id}`;
+    const rows = [
+      'sku,name,category,price,minQty,availableQty,description,image,specifications',
+      `E2E-HEX-${id},Imported Hex Key Set ${id},${category} > Hex keys,19.50,2,5,"Nine hex keys from 1.5 to 10 mm, in a clip, for machines and bikes alike.",/images/tools/precision-screwdriver-kit.svg,Pieces: 9; Sizes: 1.5–10 [mm]; Steel: S2`,
+      `E2E-TAPE-${id},Imported Tape Measure ${id},${category},8.25,1,3,"A 5 m tape measure with a magnetic hook and a belt clip.",/images/tools/laser-distance-meter.svg,Length: 5 [m]`,
+    ];
+    // A broken row first: the preview names it, and nothing can be imported until it is fixed.
+    const broken = [...rows, `E2E-BAD-${id},Bad Price Tool,${category},-3,1,1,"A price below zero.",/images/tools/bench-vise.svg,`].join('\r\n');
+    await page.goto('/dashboard/manageTools');
+    await waitForAdminPage(page, 'Manage Tools');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import tools from a CSV file' });
+    await dialog.getByLabel('CSV file').setInputFiles({ name: 'tools.csv', mimeType: 'text/csv', buffer: Buffer.from(broken) });
+    const problem = dialog.getByTestId('import-problem');
+    await expect(problem).toHaveCount(1);
+    await expect(problem).toContainText('4');
+    await expect(problem).toContainText('price');
+    await expect(dialog.getByRole('button', { name: /^Import/ })).toBeDisabled();
+    expect((await catalogue(page.request)).some((tool) => tool.name.includes(id))).toBe(false);
+
+    await dialog.getByLabel('CSV file').setInputFiles({ name: 'tools.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\r\n')) });
+    await expect(dialog.getByTestId('import-counts')).toContainText('2 new tools');
+    await expect(dialog.getByRole('list', { name: 'Categories to create' })).toContainText(`${category} › Hex keys`);
+    await dialog.getByRole('button', { name: 'Import 2 tools' }).click();
+    await expect(page.getByText('Catalogue imported: 2 tools added, 0 updated')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const imported = (await (await page.request.get(`/api/items?q=E2E-HEX-${id}&limit=5`)).json()) as Tool[];
+    expect(imported[0]).toMatchObject({ name: `Imported Hex Key Set ${id}`, sku: `E2E-HEX-${id}`, price: 19.5 });
+    const tape = (await (await page.request.get(`/api/items?q=E2E-TAPE-${id}&limit=5`)).json()) as Tool[];
+    try {
+      await page.goto(`/tools/${imported[0]!.slug}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Imported Hex Key Set ${id}`);
+      await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Hex keys');
+      await expect(page.getByRole('row', { name: /Sizes 1\.5–10 mm/ })).toBeVisible();
+    } finally {
+      // As every test here: its tools go again, and their categories with them.
+      for (const tool of [...imported, ...tape].slice(0, 2)) await deleteToolByApi(page, tool._id);
+      const token = await accessToken(page.request, E2E_ADMIN.email);
+      const headers = { authorization: `Bearer ${token}`, origin: origin() };
+      const categories = (await (await page.request.get('/api/categories')).json()) as { _id: string; name: string; parentId: string | null }[];
+      const top = categories.find((c) => c.name === category);
+      const ours = categories.filter((c) => c === top || (top !== undefined && c.parentId === top._id));
+      for (const c of ours.sort((a, b) => Number(a.parentId === null) - Number(b.parentId === null))) {
+        await page.request.delete(`/api/categories/${c._id}`, { headers });
+      }
+    }
+  }
+
 test.describe('back office', () => {
   test('an admin adds a tool with an uploaded photo, which the catalogue then shows', async ({ page }) => {
     await signInAdminByApi(page);
@@ -143,6 +200,15 @@ test.describe('back office', () => {
     } finally {
       if (toolId) await deleteToolByApi(page, toolId);
     }
+  });
+
+  test('an admin imports tools from a CSV file after the dry-run preview, and their pages show them', async ({ page }) => {
+    await importThroughPreview(page);
+  });
+
+  test('an admin imports tools from a CSV file on a phone @mobile', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await importThroughPreview(page);
   });
 
   test('an admin edits the stock of a tool in Manage Tools, then deletes the tool', async ({ page }) => {

@@ -22,6 +22,8 @@ export interface SeedTool {
   minQty: number;
   availableQty: number;
   specs: readonly { name: string; value: string; unit?: string }[];
+  /** More photos after the main one (`image`), for the tool page's gallery. */
+  morePhotos?: readonly string[];
 }
 
 /** Two levels, in the order shown: each top-level category, then its subcategories. */
@@ -78,6 +80,7 @@ export const SEED_TOOLS: readonly SeedTool[] = [
     category: 'test-and-measurement',
     priceCents: 3999,
     image: '/images/tools/digital-multimeter.svg',
+    morePhotos: ['/images/tools/digital-multimeter-leads.svg', '/images/tools/digital-multimeter-case.svg'],
     description:
       'An auto-ranging CAT III 600 V multimeter with true RMS, a 6000-count backlit display and modes for AC/DC voltage and current, resistance, capacitance, frequency, continuity and diode testing.',
     minQty: 6,

@@ -53,12 +53,12 @@ async function seedCatalogue(tx: AppTransaction, start: number, datasheet: Buffe
   const added = await tx
     .insert(tools)
     .values(
-      SEED_TOOLS.map(({ category, specs, ...tool }, i) => {
+      SEED_TOOLS.map(({ category, specs, morePhotos = [], ...tool }, i) => {
         const placed = ids.get(category)!;
         return {
           ...tool,
           specs: [...specs],
-          photos: [tool.image],
+          photos: [tool.image, ...morePhotos],
           categoryId: placed.id,
           topCategoryId: placed.parentId ?? placed.id,
           createdAt: new Date(start + i * 1000),

@@ -3,7 +3,7 @@ import { canBeBought } from '../../shared/buying';
 import { COMPANY } from '../../shared/constants';
 import { STORE_NAME, toolHead } from '../../shared/page-heads';
 import { APP_ROUTES, fillRoute } from '../../shared/routes';
-import { largeImageUrl } from '../../shared/schemas/admin';
+import { largeImageUrl } from '../../shared/images';
 import type { ToolDetail } from '../../shared/schemas/catalogue';
 import { centsToDollars } from '../../shared/text';
 import { headTags } from './head-tags';

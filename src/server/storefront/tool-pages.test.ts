@@ -24,9 +24,10 @@ afterAll(() => t?.close());
 const window = new Window();
 const parse = (html: string) => new window.DOMParser().parseFromString(html, 'text/html');
 const get = (url: string) => t.app.inject({ method: 'GET', url });
-const meta = (doc: Document, key: string) =>
+type ParsedPage = ReturnType<typeof parse>;
+const meta = (doc: ParsedPage, key: string) =>
   doc.querySelector(`meta[name="${key}"], meta[property="${key}"]`)?.getAttribute('content') ?? null;
-const jsonLd = (doc: Document) => [...doc.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? ''));
+const jsonLd = (doc: ParsedPage) => [...doc.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? ''));
 const patchTool = (id: string, payload: object) => t.app.inject({ method: 'PATCH', url: `/api/items/${id}`, headers: bearer(admin), payload });
 
 async function toolInCategory(overrides: Parameters<typeof createTools>[2] = {}) {

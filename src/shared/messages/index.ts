@@ -12,3 +12,4 @@ export * from './confirm';
 export * from './first-visit-api-errors';
 export * from './api-errors';
 export * from './catalogue';
+export * from './stock';

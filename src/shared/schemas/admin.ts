@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UPLOADED_IMAGE_PATH } from '../images';
 import { LIMITS } from '../constants';
 import { VALIDATION } from '../messages';
 import { emailField, NO_CONTROL_CHARACTERS, requiredText } from './fields';
@@ -11,11 +12,7 @@ import { CATALOGUE_LIMITS, categoryIdField, skuField, slugField, toolSpecsField 
  * through zodResolver, so both say the same thing.
  */
 
-/** An uploaded photo is served by the store itself at this path (see the images routes). */
-export const UPLOADED_IMAGE_PATH = /^\/api\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const uploadedImageUrl = (id: string) => `/api/images/${id}`;
-/** The larger rendition of an uploaded photo, for the purchase page. */
-export const largeImageUrl = (image: string) => (UPLOADED_IMAGE_PATH.test(image) ? `${image}/large` : image);
+export { largeImageUrl, UPLOADED_IMAGE_PATH, uploadedImageUrl } from '../images';
 
 /** The store's own pictures shipped with the web app (the demo catalogue uses them). */
 const STORE_IMAGE_PATH = /^\/images\/[a-z0-9-]+(\/[a-z0-9-]+)*\.(svg|png|jpe?g|webp)$/;

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { PAGE_HEADS } from '../../shared/page-heads';
+import { NOT_FOUND_HEAD } from '../../shared/page-heads';
 import { paths } from '../config/paths';
 import { useDocumentHead } from '../lib/document-head';
 
 /** What an unknown address shows: the router's catch-all, and a page whose thing does not exist (a tool's unknown address). */
 export function NotFound() {
-  useDocumentHead(PAGE_HEADS.notFound);
+  useDocumentHead(NOT_FOUND_HEAD);
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
       <p className="text-6xl font-extrabold text-primary">404</p>

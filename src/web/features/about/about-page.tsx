@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { COMPANY } from '../../../shared';
 import { paths } from '../../config/paths';
+import { ABOUT_US_HEAD } from '../../../shared/page-heads';
+import { useDocumentHead } from '../../lib/document-head';
 
 const iconClass = 'h-7 w-7';
 
@@ -35,6 +37,7 @@ const values = [
 ];
 
 export default function AboutPage() {
+  useDocumentHead(ABOUT_US_HEAD);
   const years = new Date().getFullYear() - COMPANY.founded;
   const phoneHref = `tel:${COMPANY.phone.replace(/[^+\d]/g, '')}`;
 

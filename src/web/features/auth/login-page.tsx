@@ -16,8 +16,11 @@ import { useFinishSignIn, useRedirectTarget } from './use-finish-sign-in';
 import { SubmitButton } from '../../components/submit-button';
 import { apiRequest, ApiRequestError } from '../../lib/api-client';
 import { SecondFactorStep } from './components/second-factor-form';
+import { LOGIN_HEAD } from '../../../shared/page-heads';
+import { useDocumentHead } from '../../lib/document-head';
 
 export default function LoginPage() {
+  useDocumentHead(LOGIN_HEAD);
   const session = useSession();
   const finishSignIn = useFinishSignIn();
   const target = useRedirectTarget();

@@ -11,6 +11,8 @@ import { AuthCard } from './components/auth-card';
 import { AuthPanel } from './components/auth-panel';
 import { useFinishSignIn, useRedirectTarget } from './use-finish-sign-in';
 import { SubmitButton } from '../../components/submit-button';
+import { REGISTRATION_HEAD } from '../../../shared/page-heads';
+import { useDocumentHead } from '../../lib/document-head';
 
 /**
  * Sign Up. Where the store confirms addresses (it can send mail), the account starts unverified
@@ -21,6 +23,7 @@ import { SubmitButton } from '../../components/submit-button';
  * as after a sign-in (decision 019). The server's answer says which: a session token or none.
  */
 export default function RegistrationPage() {
+  useDocumentHead(REGISTRATION_HEAD);
   const target = useRedirectTarget();
   const finishSignIn = useFinishSignIn();
   const location = useLocation();

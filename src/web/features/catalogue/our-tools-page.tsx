@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { SEARCH_COUNT_MAX } from '../../../shared/constants';
-import { categoryHead, PAGE_HEADS } from '../../../shared/page-heads';
+import { categoryHead, OUR_TOOLS_HEAD } from '../../../shared/page-heads';
 import type { Category } from '../../../shared/schemas/catalogue';
 import { useDocumentHead } from '../../lib/document-head';
 import { useCategories } from './api/get-categories';
 import { CatalogueFilters } from './components/catalogue-filters';
 import { Loading } from '../../components/loading';
 import { ToolCard } from '../../components/tool-card';
-import { useCatalogue } from './api/get-items';
+import { useCatalogue } from './api/get-catalogue-page';
 import { CatalogueSearchForm } from './components/catalogue-search-form';
 import { NoMatches } from './components/no-matches';
 import { OurToolsFrame, ToolGrid, ToolGridSkeleton } from './components/our-tools-frame';
@@ -22,7 +22,7 @@ export default function OurToolsPage() {
   const [search, changeSearch] = useCatalogueSearch();
   const categories = useCategories();
   const category = categories.data?.find((c) => c.slug === search.category) ?? null;
-  useDocumentHead(category ? categoryHead(category.name, category.toolCount) : PAGE_HEADS.ourTools);
+  useDocumentHead(category ? categoryHead(category.name, category.toolCount) : OUR_TOOLS_HEAD);
   const { data, isPending, isPlaceholderData, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useCatalogue(
     PAGE_SIZE,
     search,

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { catalogueFiltersFrom, catalogueSearchFrom, DEFAULT_CATALOGUE_SORT } from '../../../shared/catalogue-search';
-import type { CatalogueSearch } from './api/get-items';
+import { catalogueFiltersFrom } from '../../../shared/catalogue-filters';
+import { catalogueSearchFrom, DEFAULT_CATALOGUE_SORT } from '../../../shared/catalogue-search';
+import type { CatalogueSearch } from './api/get-catalogue-page';
 
 /**
  * Our Tools' search, order and filters, kept in the address

@@ -5,10 +5,13 @@ import { TextAreaField, TextField } from '../../components/form-field';
 import { notify } from '../../lib/toast';
 import { useSendQuery } from './api/send-query';
 import { SubmitButton } from '../../components/submit-button';
+import { CONTACT_US_HEAD } from '../../../shared/page-heads';
+import { useDocumentHead } from '../../lib/document-head';
 
 const emptyForm: ContactQueryInput = { name: '', email: '', number: '', message: '' };
 
 export default function ContactPage() {
+  useDocumentHead(CONTACT_US_HEAD);
   const sendQuery = useSendQuery();
   const {
     register,

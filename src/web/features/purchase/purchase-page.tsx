@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { canBeBought } from '../../../shared/buying';
-import { largeImageUrl } from '../../../shared/schemas/admin';
+import { largeImageUrl } from '../../../shared/images';
 import { formatUsd } from '../../../shared/text';
 import { paths } from '../../config/paths';
 import { Loading } from '../../components/loading';

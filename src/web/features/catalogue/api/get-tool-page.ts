@@ -3,7 +3,7 @@ import { DEFAULT_CATALOGUE_SORT } from '../../../../shared/catalogue-search';
 import { RELATED_TOOLS_SHOWN, type ToolPageData } from '../../../../shared/server-rendering';
 import type { Tool, ToolDetail } from '../../../../shared/schemas/catalogue';
 import { apiGet } from '../../../lib/api-client';
-import { getCataloguePage } from './get-items';
+import { getCataloguePage } from './get-catalogue-page';
 import { itemsQueryKey } from './get-items';
 
 /**

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { PRICE_FILTER_MAX } from '../../../../shared/catalogue-search';
 import type { Category } from '../../../../shared/schemas/catalogue';
 import { SelectField } from '../../../components/select-field';
-import type { CatalogueSearch } from '../api/get-items';
+import type { CatalogueSearch } from '../api/get-catalogue-page';
+import { FILTERS_BOX } from './filter-layout';
 
 type FilterChange = Pick<Partial<CatalogueSearch>, 'category' | 'inStock' | 'minPrice' | 'maxPrice'>;
 
@@ -56,7 +57,7 @@ export function CatalogueFilters({ search, categories, onChange, disabled = fals
   const total = categories?.filter((category) => category.parentId === null).reduce((sum, category) => sum + category.toolCount, 0);
 
   return (
-    <div className="mt-4 flex flex-col gap-4 rounded-box bg-base-200 p-4 lg:flex-row lg:flex-wrap lg:items-end" data-testid="catalogue-filters">
+    <div className={FILTERS_BOX} data-testid="catalogue-filters">
       <SelectField
         label="Category"
         className="w-full lg:w-72"
@@ -74,7 +75,7 @@ export function CatalogueFilters({ search, categories, onChange, disabled = fals
           </option>
         ))}
       </SelectField>
-      <label htmlFor={stockId} className="label min-h-10 cursor-pointer gap-2 text-base-content">
+      <label htmlFor={stockId} className="label h-10 cursor-pointer gap-2 text-base-content">
         <input
           id={stockId}
           type="checkbox"
@@ -85,7 +86,7 @@ export function CatalogueFilters({ search, categories, onChange, disabled = fals
         />
         In stock only
       </label>
-      <form onSubmit={applyPrices} className="flex items-end gap-2" aria-label="Price range">
+      <form onSubmit={applyPrices} className="flex h-16 items-end gap-2" aria-label="Price range">
         <div className="form-control w-28">
           <label htmlFor={minId} className="mb-1 block text-sm font-medium">
             Min price ($)

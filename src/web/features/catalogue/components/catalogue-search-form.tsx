@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type Ref } from 'react';
 import { CATALOGUE_SORTS, isCatalogueSort, SEARCH_QUERY_MAX, type CatalogueSort } from '../../../../shared/catalogue-search';
 import { SelectField } from '../../../components/select-field';
-import type { CatalogueSearch } from '../api/get-items';
+import type { CatalogueSearch } from '../api/get-catalogue-page';
 
 export const SORT_LABELS: Record<CatalogueSort, string> = {
   catalogue: 'Catalogue order',

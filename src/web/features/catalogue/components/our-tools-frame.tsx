@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { ToolCardSkeleton } from '../../../components/tool-card';
-import { catalogueFiltersFrom, catalogueSearchFrom } from '../../../../shared/catalogue-search';
-import { CatalogueFilters } from './catalogue-filters';
+import { catalogueSearchFrom } from '../../../../shared/catalogue-search';
 import { CatalogueSearchForm } from './catalogue-search-form';
+import { FILTERS_BOX, FILTER_BLOCKS } from './filter-layout';
 
 /** Two rows of the widest grid: more than a phone's first screen. */
 const SKELETON_CARDS = 6;
@@ -67,18 +67,35 @@ export function ToolGridSkeleton() {
  */
 export function OurToolsLoading() {
   const params = new URLSearchParams(window.location.search);
-  const search = { ...catalogueSearchFrom(params.get('q'), params.get('sort')), ...catalogueFiltersFrom(params) };
+  const search = catalogueSearchFrom(params.get('q'), params.get('sort'));
+  const filtered = ['category', 'inStock', 'minPrice', 'maxPrice'].some((name) => params.has(name));
   return (
     <OurToolsFrame
       count={null}
       toolbar={
         <>
           <CatalogueSearchForm search={search} disabled />
-          <CatalogueFilters search={search} categories={undefined} disabled />
+          <FiltersPlaceholder filtered={filtered} />
         </>
       }
     >
       <ToolGridSkeleton />
     </OurToolsFrame>
+  );
+}
+
+/**
+ * The filters' box while the page's code loads: grey blocks of the controls' own sizes
+ * (filter-layout.ts), so nothing moves when the filters replace it, without the filters' code in
+ * the first visit.
+ */
+function FiltersPlaceholder({ filtered }: { filtered: boolean }) {
+  return (
+    <div className={FILTERS_BOX} aria-hidden="true">
+      <div className={`skeleton ${FILTER_BLOCKS.category}`} />
+      <div className={`skeleton ${FILTER_BLOCKS.inStock}`} />
+      <div className={`skeleton ${FILTER_BLOCKS.price}`} />
+      {filtered ? <div className={`skeleton ${FILTER_BLOCKS.clear}`} /> : null}
+    </div>
   );
 }

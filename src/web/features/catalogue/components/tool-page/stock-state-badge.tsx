@@ -1,5 +1,5 @@
 import { stockState, type StockFigures } from '../../../../../shared/buying';
-import { STOCK_TEXTS } from '../../../../../shared/messages/catalogue';
+import { STOCK_TEXTS } from '../../../../../shared/messages/stock';
 
 /** "In stock", "Only N left" or "Sold out", in the colours a buyer reads at a glance (each with white text at 4.5:1 or more). */
 export function StockStateBadge({ tool }: { tool: StockFigures }) {

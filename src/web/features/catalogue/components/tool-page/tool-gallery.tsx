@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { largeImageUrl } from '../../../../../shared/schemas/admin';
+import { largeImageUrl } from '../../../../../shared/images';
 
 /** A horizontal move of at least this many pixels, mostly sideways, is a swipe. */
 const SWIPE_PX = 40;
