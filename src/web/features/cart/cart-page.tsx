@@ -11,6 +11,8 @@ import { itemQueryOptions } from '../catalogue/api/get-item';
 import { useCart } from '../../lib/cart/use-cart';
 import { CartCheckoutForm } from './components/cart-checkout-form';
 import { CartLineItem } from './components/cart-line-item';
+import { CART_HEAD } from '../../../shared/page-heads';
+import { useDocumentHead } from '../../lib/document-head';
 
 /** The tool of each line as the catalogue has it now: the tool, null when it is gone (404), undefined while loading. */
 function useLineTools(toolIds: string[]): Array<Tool | null | undefined> {
@@ -22,6 +24,7 @@ function useLineTools(toolIds: string[]): Array<Tool | null | undefined> {
 }
 
 export default function CartPage() {
+  useDocumentHead(CART_HEAD);
   const cart = useCart();
   const tools = useLineTools(cart.lines.map((line) => line.toolId));
   const failed = useCallback((error: unknown) => notify.failure(error), []);

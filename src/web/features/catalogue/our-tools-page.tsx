@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { SEARCH_COUNT_MAX } from '../../../shared/constants';
 import { categoryHead, OUR_TOOLS_HEAD } from '../../../shared/page-heads';
 import type { Category } from '../../../shared/schemas/catalogue';
+import { ApiRequestError } from '../../lib/api-client';
 import { useDocumentHead } from '../../lib/document-head';
 import { useCategories } from './api/get-categories';
 import { CatalogueFilters } from './components/catalogue-filters';
@@ -23,7 +24,7 @@ export default function OurToolsPage() {
   const categories = useCategories();
   const category = categories.data?.find((c) => c.slug === search.category) ?? null;
   useDocumentHead(category ? categoryHead(category.name, category.toolCount) : OUR_TOOLS_HEAD);
-  const { data, isPending, isPlaceholderData, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useCatalogue(
+  const { data, error, isPending, isPlaceholderData, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useCatalogue(
     PAGE_SIZE,
     search,
   );
@@ -51,6 +52,8 @@ export default function OurToolsPage() {
   const total = data?.pages[0]?.total ?? 0;
   // What the list shows is the answer to the search in the address (not the one it replaces).
   const settled = !isPending && !isPlaceholderData;
+  // A shared link to a category deleted since (a renamed one's old address still works).
+  const categoryGone = error instanceof ApiRequestError && error.status === 404 && Boolean(search.category);
   const filtered = Boolean(search.category) || search.inStock === true || search.minPrice != null || search.maxPrice != null;
   const clearSearch = () => {
     changeSearch({ q: '' });
@@ -73,7 +76,13 @@ export default function OurToolsPage() {
         </>
       }
     >
-      {isError ? (
+      {isError && categoryGone ? (
+        <div role="alert" className="alert alert-warning mt-8">
+          <span>This category is no longer in the catalogue.</span>
+          <button type="button" className="btn btn-sm" onClick={() => changeSearch({ category: null })}>Show every tool</button>
+        </div>
+      ) : null}
+      {isError && !categoryGone ? (
         <div role="alert" className="alert alert-error mt-8">
           <span>The tools could not be loaded.</span>
           <button type="button" className="btn btn-sm" onClick={() => void refetch()}>Try again</button>

@@ -3,6 +3,8 @@ import { paths } from '../../config/paths';
 import { Loading } from '../../components/loading';
 import { useSession } from '../../lib/session-query';
 import { useAdminStatus } from '../accounts/api/get-admin-status';
+import { PRIVATE_HEAD } from '../../../shared/page-heads';
+import { useDocumentHead } from '../../lib/document-head';
 
 /** Everyone's account security pages, at the end of either menu. */
 const securityItems: { to: string; label: string; end?: boolean }[] = [
@@ -38,6 +40,7 @@ const closeDrawer = () => {
 
 /** Side menu + child page. The menu shows customer or admin items (spec section 6). */
 export default function DashboardLayout() {
+  useDocumentHead(PRIVATE_HEAD);
   const { data } = useSession();
   const admin = useAdminStatus(data?.user.email);
   const items = admin.data?.admin ? adminItems : customerItems;
