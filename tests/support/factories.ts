@@ -63,11 +63,16 @@ export async function createCategory(db: AppDatabase, name: string, parentId: st
 /**
  * For bulk `insert into tools (...) select ... from generate_series(...) as g`: the columns that
  * name a tool (`BULK_TOOL_COLUMNS`) and their values for row `g` (`bulkToolValues`): address and
- * SKU from `prefix` and g, in top-level category `categoryId`.
+ * SKU from `prefix` and g, in category `categoryId` whose top-level category is `topCategoryId`
+ * (by default the category itself: a top-level one). Either may be an id or an SQL expression of
+ * g, for rows spread over a category tree (the scale benchmark): the caller then keeps the two
+ * consistent, a subcategory's top-level category being its parent (decision 039).
  */
 export const BULK_TOOL_COLUMNS = sql.raw('slug, sku, category_id, top_category_id');
-export const bulkToolValues = (prefix: string, categoryId: string): SQL =>
-  sql`${prefix} || '-' || g, upper(${prefix}) || '-' || g, ${categoryId}::uuid, ${categoryId}::uuid`;
+export const bulkToolValues = (prefix: string, categoryId: string | SQL, topCategoryId: string | SQL = categoryId): SQL => {
+  const uuid = (id: string | SQL) => (typeof id === 'string' ? sql`${id}::uuid` : id);
+  return sql`${prefix} || '-' || g, upper(${prefix}) || '-' || g, ${uuid(categoryId)}, ${uuid(topCategoryId)}`;
+};
 
 export function buildReview(overrides: Partial<NewReviewRow> = {}): NewReviewRow {
   sequence += 1;
