@@ -11,14 +11,18 @@ if (!root) throw new Error('missing #root element');
 const rendered = serverData();
 if (rendered) {
   // A page the server rendered (a tool's page, decision 040): its code and data first, then React
-  // takes over the markup as it is, without drawing it again.
+  // takes over the markup as it is, without drawing it again. As a transition too: a plain
+  // hydration is one blocking task (React's default hydration lane), a transition's is sliced
+  // like the first render below (Remix and Next.js hydrate so).
   void Promise.all([loadCurrentPages(), seedServerData(rendered)]).then(() => {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App router={createAppRouter()} />
-      </StrictMode>,
-    );
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App router={createAppRouter()} />
+        </StrictMode>,
+      );
+    });
   });
 } else {
   // The first render as a transition: React renders it in slices of a few milliseconds, yielding
