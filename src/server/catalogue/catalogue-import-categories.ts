@@ -83,14 +83,14 @@ export class ImportCategories {
   /** Makes the planned categories (top-level ones first: a subcategory's parent may be one of them). */
   async make(tx: AppTransaction): Promise<void> {
     if (this.made.size === 0) return;
-    const [slugRows, redirectRows, positionRows] = await Promise.all([
-      tx.select({ slug: categories.slug }).from(categories),
-      tx.select({ slug: categorySlugRedirects.slug }).from(categorySlugRedirects),
-      tx
-        .select({ parentId: categories.parentId, last: sql<number>`max(${categories.position})`.mapWith(Number) })
-        .from(categories)
-        .groupBy(categories.parentId),
-    ]);
+    // One after the other: a transaction is one connection, and node-postgres deprecates (and pg 9
+    // refuses) a query sent while another runs on it; in parallel they would gain nothing anyway.
+    const slugRows = await tx.select({ slug: categories.slug }).from(categories);
+    const redirectRows = await tx.select({ slug: categorySlugRedirects.slug }).from(categorySlugRedirects);
+    const positionRows = await tx
+      .select({ parentId: categories.parentId, last: sql<number>`max(${categories.position})`.mapWith(Number) })
+      .from(categories)
+      .groupBy(categories.parentId);
     const takenSlugs = new Set([...slugRows, ...redirectRows].map((row) => row.slug));
     const lastPosition = new Map(positionRows.map((row) => [row.parentId, row.last]));
     const planned = [...this.made.values()].sort((a, b) => a.names.length - b.names.length);

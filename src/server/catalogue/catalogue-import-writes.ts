@@ -71,13 +71,13 @@ export async function addressesAfterRename(tx: AppTransaction, renamed: readonly
   const slugs = new Map<string, string>();
   if (renamed.length === 0) return slugs;
   const bases = renamed.map(({ current, name }) => baseSlugFor(name, current.sku));
-  const [allocator, ownOld] = await Promise.all([
-    SlugAllocator.forBases(tx, bases),
-    tx
-      .select({ slug: toolSlugRedirects.slug, toolId: toolSlugRedirects.toolId })
-      .from(toolSlugRedirects)
-      .where(sql`${toolSlugRedirects.toolId} = any(${sqlTextArray(renamed.map(({ current }) => current.id))}::uuid[])`),
-  ]);
+  // One after the other: a transaction is one connection, and node-postgres deprecates (and pg 9
+  // refuses) a query sent while another runs on it; in parallel they would gain nothing anyway.
+  const allocator = await SlugAllocator.forBases(tx, bases);
+  const ownOld = await tx
+    .select({ slug: toolSlugRedirects.slug, toolId: toolSlugRedirects.toolId })
+    .from(toolSlugRedirects)
+    .where(sql`${toolSlugRedirects.toolId} = any(${sqlTextArray(renamed.map(({ current }) => current.id))}::uuid[])`);
   const ownerOfOld = new Map(ownOld.map((row) => [row.slug, row.toolId]));
   renamed.forEach(({ current }, i) => {
     const base = bases[i]!;

@@ -48,10 +48,10 @@ export class SlugAllocator {
             const list = sqlTextArray(unique);
             return sql`${slug} in (select unnest(${list})) or regexp_replace(${slug}, '-[0-9]+$', '') in (select unnest(${list}))`;
           };
-    const [current, old] = await Promise.all([
-      tx.select({ slug: tools.slug }).from(tools).where(mayCollide(tools.slug)),
-      tx.select({ slug: toolSlugRedirects.slug }).from(toolSlugRedirects).where(mayCollide(toolSlugRedirects.slug)),
-    ]);
+    // One after the other: a transaction is one connection, and node-postgres deprecates (and pg 9
+    // refuses) a query sent while another runs on it; in parallel they would gain nothing anyway.
+    const current = await tx.select({ slug: tools.slug }).from(tools).where(mayCollide(tools.slug));
+    const old = await tx.select({ slug: toolSlugRedirects.slug }).from(toolSlugRedirects).where(mayCollide(toolSlugRedirects.slug));
     return new SlugAllocator([...current, ...old].map((row) => row.slug));
   }
 

@@ -161,14 +161,15 @@ async function readPage(counts: CountStore, reader: Reader, request: CataloguePa
   let total: number;
   let first: PageRow | null = null;
   if (request.words.length === 0) {
-    [rows, total] = await Promise.all([pageRows(reader, pageQuery(request, 'walk')), countTools(counts, reader, [], filter)]);
+    // One after the other: on PostgreSQL `reader` is one transaction's connection, where node-postgres
+    // deprecates a query sent while another runs (and they would not run in parallel anyway).
+    rows = await pageRows(reader, pageQuery(request, 'walk'));
+    total = await countTools(counts, reader, [], filter);
   } else {
     // The matches first: a search matching nothing (what a script inventing searches mostly sends)
     // costs one index probe, and neither the catalogue's count nor a page query.
-    const [matches, skuTool] = await Promise.all([
-      countTools(counts, reader, request.words, filter),
-      request.sku === null ? null : exactSkuTool(reader, request),
-    ]);
+    const matches = await countTools(counts, reader, request.words, filter);
+    const skuTool = request.sku === null ? null : await exactSkuTool(reader, request);
     const plan = matches > SEARCH_COUNT_MAX ? 'walk' : searchPlan(matches, await countTools(counts, reader, [], filter));
     // The SKU's tool heads the first page; the rest of the search leaves it out, page after page
     // (a page of one has no room to lead with it: it is then listed where its words put it).
