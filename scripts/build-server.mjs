@@ -7,7 +7,7 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT_DIR = path.join(ROOT, 'dist/server');
-const CLI_FOLDERS = ['src/server/db/cli', 'src/server/accounts/cli'];
+const CLI_FOLDERS = ['src/server/cli'];
 
 /**
  * dist/server/main.js, dist/server/pglite-worker.js (the embedded database's thread, which

@@ -22,9 +22,12 @@ import { invoiceRoutes } from './invoices/routes';
 import { exportRoutes } from './exports/routes';
 import { orderExpirySweep } from './orders/expiry-sweep';
 import { createPaymentProvider } from './payments/create-provider';
-import { paymentRoutes } from './payments/routes';
+import { paymentRoutes } from './orders/payment-routes';
+import { paymentDepsOf, settleProviderPayment } from './orders/order-payment';
+import { paymentConfigRoutes } from './payments/routes';
+import storeSetupPlugin from './store-setup';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes';
-import { DomainError } from './lib/domain-errors';
+import { TransportError } from './lib/transport-error';
 import { maskEmails } from './lib/mask-emails';
 import { maskLinkTokens } from './lib/mask-link-tokens';
 import { serializeErrorForLog } from './lib/error-log-serializer';
@@ -140,6 +143,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(firstAdmin, { config: config.auth, onCreated: deps.onAdminCreated });
   await app.register(orderExpirySweep, { payMinutes: config.orderPayMinutes, everyMs: config.orderExpirySweepMs });
   const payments = createPaymentProvider(config.payments, database.db);
+  await app.register(storeSetupPlugin, {
+    publicUrl: config.auth.publicUrl,
+    payMinutes: config.orderPayMinutes,
+    payments: { provider: payments.provider, testProcessor: payments.testProcessor, clientConfig: payments.clientConfig },
+  });
 
   await app.register(
     async (api) => {
@@ -163,42 +171,30 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         // PGlite has no statement_timeout (decision 026): its reads are bounded by what they may ask.
         queryTimeoutMs: database.kind === 'postgres' ? config.catalogue.queryTimeoutMs : null,
       });
-      await api.register(orderRoutes, {
-        payMinutes: config.orderPayMinutes,
-        storeUrl: config.auth.publicUrl,
-        maxUnpaidOrders: config.maxUnpaidOrders,
-      });
-      await api.register(adminOrderRoutes, {
-        mail: { storeUrl: config.auth.publicUrl, payMinutes: config.orderPayMinutes },
-      });
+      await api.register(orderRoutes, { maxUnpaidOrders: config.maxUnpaidOrders });
+      await api.register(adminOrderRoutes);
       await api.register(settingsRoutes);
       await api.register(invoiceRoutes);
       await api.register(exportRoutes);
       await api.register(cartRoutes);
-      await api.register(paymentRoutes, {
-        provider: payments.provider,
-        testProcessor: payments.testProcessor,
-        clientConfig: payments.clientConfig,
-        payMinutes: config.orderPayMinutes,
-        storeUrl: config.auth.publicUrl,
-      });
+      await api.register(paymentConfigRoutes, { clientConfig: payments.clientConfig });
+      await api.register(paymentRoutes);
       if (payments.stripe) {
         await api.register(stripeWebhookRoutes, {
           ...payments.stripe,
           provider: payments.provider,
-          payMinutes: config.orderPayMinutes,
-          storeUrl: config.auth.publicUrl,
+          settle: (orderId, intent, log) => settleProviderPayment(paymentDepsOf(app, log), orderId, intent),
         });
       }
       await api.register(reviewRoutes, { reviewsPerHour: config.reviewRateLimitPerHour });
-      await api.register(contactRoutes, { storeUrl: config.auth.publicUrl });
+      await api.register(contactRoutes);
       await api.register(adminRoutes);
       // Any other /api path is a 404 here, before the web app's file lookup (a stat per request);
       // a path that exists with other methods is a 405 that lists them.
       api.all('/*', { schema: { hide: true }, config: { catchAll: true } }, async (request) => {
         const allowed = app.allowedMethodsAt(request.url.split('?')[0] ?? '');
-        if (allowed.length === 0) throw new DomainError('NOT_FOUND');
-        throw new DomainError('METHOD_NOT_ALLOWED', { allow: allowed });
+        if (allowed.length === 0) throw new TransportError('NOT_FOUND');
+        throw new TransportError('METHOD_NOT_ALLOWED', { allow: allowed });
       });
     },
     { prefix: '/api' },

@@ -28,19 +28,32 @@ export function stockState(tool: StockFigures): StockState {
   return tool.availableQty <= FEW_LEFT ? { kind: 'few_left', left: tool.availableQty } : { kind: 'in_stock' };
 }
 
+/** Why a quantity cannot be bought: the error code the API answers with, and its data. */
+export type QuantityRefusal = { code: 'BELOW_MINIMUM_ORDER'; minQty: number } | { code: 'NOT_ENOUGH_STOCK'; available: number };
+
 /**
- * Why `quantity` of this tool cannot be bought now, in the words the server would refuse it with,
- * or null when it can. The purchase form, the cart and the server's order placement all ask this.
- * With `name`, the message names the tool (a line of a cart or of an order of several).
+ * The one quantity rule: an order of a tool is at least its minimum and at most its stock now.
+ * Answers why `quantity` cannot be bought, or null when it can. The server's order placement, the
+ * cart and the purchase form all ask this; `quantityRefusalText` words the answer.
  */
-export function quantityProblem(tool: StockFigures & { name?: string }, quantity: number): string | null {
-  if (quantity < tool.minQty) {
-    return tool.name === undefined ? API_ERRORS.belowMinimum(tool.minQty) : API_ERRORS.belowMinimumOf(tool.name, tool.minQty);
-  }
-  if (quantity > tool.availableQty) {
-    return tool.name === undefined ? API_ERRORS.notEnoughStock(tool.availableQty) : API_ERRORS.notEnoughStockOf(tool.name, tool.availableQty);
-  }
+export function quantityRefusal(tool: StockFigures, quantity: number): QuantityRefusal | null {
+  if (quantity < tool.minQty) return { code: 'BELOW_MINIMUM_ORDER', minQty: tool.minQty };
+  if (quantity > tool.availableQty) return { code: 'NOT_ENOUGH_STOCK', available: tool.availableQty };
   return null;
+}
+
+/** The words of a refusal, as the API says them; with `toolName`, naming the tool (a line of a cart or of an order of several). */
+export function quantityRefusalText(refusal: QuantityRefusal, toolName?: string): string {
+  if (refusal.code === 'BELOW_MINIMUM_ORDER') {
+    return toolName === undefined ? API_ERRORS.belowMinimum(refusal.minQty) : API_ERRORS.belowMinimumOf(toolName, refusal.minQty);
+  }
+  return toolName === undefined ? API_ERRORS.notEnoughStock(refusal.available) : API_ERRORS.notEnoughStockOf(toolName, refusal.available);
+}
+
+/** Why `quantity` of this tool cannot be bought now, in the server's words, or null when it can. */
+export function quantityProblem(tool: StockFigures & { name?: string }, quantity: number): string | null {
+  const refusal = quantityRefusal(tool, quantity);
+  return refusal && quantityRefusalText(refusal, tool.name);
 }
 
 /** The Luhn checksum every card number carries: a mistyped digit fails it (ISO/IEC 7812). */

@@ -82,6 +82,8 @@ for (const tag of ['', ' @mobile']) {
       await expect(page.getByTestId('order-page-state')).toHaveText('Shipped');
       await expect(page.getByTestId('order-page-tracking')).toHaveText('1Z999AA10123456784');
       await expect(page.getByTestId('order-timeline').getByRole('listitem').last()).toContainText('UPS, tracking 1Z999AA10123456784');
+      // Shipped, it can still be refunded in full (the goods came back): one refund rule with the API.
+      await expect(page.getByRole('button', { name: 'Refund', exact: true })).toBeVisible();
 
       // A second paid order is cancelled and refunded.
       const { order: second } = await paidOrderByCustomer(page, tag ? 8 : 2);

@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
  *   once, when the order is placed. Through drizzle (`tx.update(orders)`) or in SQL text alike.
  * - each transition of order-state.ts is called from the one module that owns that change (the
  *   table below; a new transition must be given its owner here).
- * - orders/ imports nothing from payments/: payments build on orders, never the reverse.
+ * - payments/ imports nothing from orders/ or catalogue/: the order's lifecycle (orders/) builds on
+ *   the providers and refund claims (payments/), never the reverse (issue 25).
  */
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -29,14 +30,14 @@ const SQL_NAMES: Record<string, string> = { orders: 'orders', orderLines: 'order
 
 /** Each export of order-state.ts, and the one module that may call it. */
 const TRANSITION_OWNERS: Record<string, string> = {
-  markOrderPaid: 'src/server/payments/settle-locked.ts',
-  attachPaymentIntent: 'src/server/payments/payment-service.ts',
+  markOrderPaid: 'src/server/orders/settle-payment.ts',
+  attachPaymentIntent: 'src/server/orders/order-payment.ts',
   markOrderShipped: 'src/server/orders/shipping.ts',
   markOrderUnshipped: 'src/server/orders/shipping.ts',
   // Not a write: the condition that holds shipping back, read again to say why it was refused.
   refundUnderWay: 'src/server/orders/shipping.ts',
   expireStaleOrders: 'src/server/orders/orders-repository.ts',
-  markOrderRefunded: 'src/server/payments/refund-order.ts',
+  markOrderRefunded: 'src/server/orders/refund-order.ts',
   removeUnpaidOrder: 'src/server/orders/orders-repository.ts',
 };
 
@@ -63,8 +64,9 @@ function violationsIn(file: string, text: string): string[] {
     if (!specifier || !ts.isStringLiteral(specifier)) return;
     const resolved = resolveImport(file, specifier.text);
     if (!resolved) return;
-    if (file.startsWith('src/server/orders/') && resolved.startsWith('src/server/payments/')) {
-      found.push(`${where(node)} orders/ imports payments/ (${specifier.text}): payments build on orders, never the reverse`);
+    const below = ['src/server/orders/', 'src/server/catalogue/'].find((folder) => resolved.startsWith(folder));
+    if (file.startsWith('src/server/payments/') && below) {
+      found.push(`${where(node)} payments/ imports ${below.slice('src/server/'.length)} (${specifier.text}): the order's lifecycle builds on payments, never the reverse`);
     }
     if (ts.isImportDeclaration(node)) {
       const bindings = node.importClause?.namedBindings;
@@ -208,32 +210,35 @@ describe('one owner for each state change of an order', () => {
         await tx.insert(orders).values({});
       }
     `;
-    expect(violationsIn('src/server/payments/refund-order.ts', code)).toEqual([
-      'src/server/payments/refund-order.ts:4 updates paymentRefunds rows, which only src/server/payments/refunds.ts may',
-      'src/server/payments/refund-order.ts:5 inserts orders rows, which only src/server/orders/place-order.ts may',
+    expect(violationsIn('src/server/orders/refund-order.ts', code)).toEqual([
+      'src/server/orders/refund-order.ts:4 updates paymentRefunds rows, which only src/server/payments/refunds.ts may',
+      'src/server/orders/refund-order.ts:5 inserts orders rows, which only src/server/orders/place-order.ts may',
     ]);
   });
 
   it("reports a transition called by a module that does not own it, or all of them at once", () => {
     const code = `
-      import { markOrderPaid, markOrderShipped } from '../orders/order-state';
-      import * as state from '../orders/order-state';
+      import { markOrderPaid, markOrderShipped } from './order-state';
+      import * as state from './order-state';
       export const all = [markOrderPaid, markOrderShipped, state];
     `;
-    expect(violationsIn('src/server/payments/settle-locked.ts', code)).toEqual([
-      'src/server/payments/settle-locked.ts:2 uses markOrderShipped of order-state.ts, which belongs to src/server/orders/shipping.ts',
-      'src/server/payments/settle-locked.ts:3 uses * of order-state.ts, which belongs to nobody (name it by its exports)',
+    expect(violationsIn('src/server/orders/settle-payment.ts', code)).toEqual([
+      'src/server/orders/settle-payment.ts:2 uses markOrderShipped of order-state.ts, which belongs to src/server/orders/shipping.ts',
+      'src/server/orders/settle-payment.ts:3 uses * of order-state.ts, which belongs to nobody (name it by its exports)',
     ]);
   });
 
-  it('reports orders/ importing payments/, types too', () => {
+  it('reports payments/ importing orders/ or catalogue/, types too', () => {
     const code = `
-      import type { PaymentProvider } from '../payments/provider';
-      export type Provider = PaymentProvider;
+      import type { OrderWithLines } from '../orders/orders-repository';
+      import { returnStock } from '../catalogue/stock';
+      export type Order = OrderWithLines;
+      export const r = returnStock;
     `;
-    expect(violationsIn('src/server/orders/routes.ts', code)).toEqual([
-      'src/server/orders/routes.ts:2 orders/ imports payments/ (../payments/provider): payments build on orders, never the reverse',
+    expect(violationsIn('src/server/payments/refunds.ts', code)).toEqual([
+      "src/server/payments/refunds.ts:2 payments/ imports orders/ (../orders/orders-repository): the order's lifecycle builds on payments, never the reverse",
+      "src/server/payments/refunds.ts:3 payments/ imports catalogue/ (../catalogue/stock): the order's lifecycle builds on payments, never the reverse",
     ]);
-    expect(violationsIn('src/server/payments/routes.ts', "import { lockOrder } from '../orders/orders-repository';\nexport const l = lockOrder;")).toEqual([]);
+    expect(violationsIn('src/server/orders/routes.ts', "import type { PaymentProvider } from '../payments/provider';\nexport type P = PaymentProvider;")).toEqual([]);
   });
 });

@@ -2,8 +2,9 @@ import { count } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createCast, createCustomer, TEST_ORIGIN, type TestUser } from '../../../tests/support/accounts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { bearer, createCustomer, TEST_ORIGIN, type TestUser } from '../../../tests/support/accounts';
+import { appWithCast } from '../../../tests/support/app-with-cast';
+import type { TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS } from '../../shared';
 import { users } from '../db/schema';
 import { findProfileByEmail } from './users-repository';
@@ -12,10 +13,7 @@ let t: TestApp;
 let A: TestUser;
 let B: TestUser;
 let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ A, B, admin } = await createCast(t.app, t.database.db));
-});
+beforeAll(async () => ({ t, A, B, admin } = await appWithCast()));
 afterAll(() => t.close());
 
 type Caller = 'anonymous' | 'customer A' | 'customer B' | 'admin';

@@ -1,17 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createCast,
-  createCustomer,
-  requestAccessToken,
-  sessionCookieOf,
-  signIn,
-  TEST_ORIGIN,
-  type TestUser,
-} from '../../../tests/support/accounts';
-import { createTestApp, testConfig, type TestApp } from '../../../tests/support/test-app';
+import { bearer, createCustomer, requestAccessToken, sessionCookieOf, signIn, TEST_ORIGIN, type TestUser } from '../../../tests/support/accounts';
+import { appWithCast } from '../../../tests/support/app-with-cast';
+import { testConfig, type TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS } from '../../shared';
 
 const AUTH_SECRET = testConfig().auth.secret!;
@@ -27,10 +19,7 @@ let t: TestApp;
 let A: TestUser;
 let B: TestUser;
 let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ A, B, admin } = await createCast(t.app, t.database.db));
-});
+beforeAll(async () => ({ t, A, B, admin } = await appWithCast()));
 afterAll(() => t.close());
 
 /** GET /api/user answers 200 only to an admin, so a forgery of the admin's token that got through would show. */

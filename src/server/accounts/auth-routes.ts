@@ -5,6 +5,7 @@ import  {} from '../../shared';
 import { CLIENT_ADDRESS_HEADER } from '../identity/auth';
 import { RETRY_AFTER_SECONDS } from '../lib/database-unavailable';
 import { DomainError } from '../lib/domain-errors';
+import { TransportError } from '../lib/transport-error';
 import { findJsonProblem } from '../lib/json-shape';
 import { createKnownDevices } from './known-device';
 import { mailboxKey } from './mailbox';
@@ -163,7 +164,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     // The identity service answers its own 500 when the database fails it: when the database is
     // indeed away, say so as the rest of the API does (503, try again shortly).
     if (response.status >= 500 && !(await databaseAnswers(app.db))) {
-      throw new DomainError('DATABASE_UNAVAILABLE', {}, { retryAfterSeconds: RETRY_AFTER_SECONDS });
+      throw new TransportError('DATABASE_UNAVAILABLE', {}, { retryAfterSeconds: RETRY_AFTER_SECONDS });
     }
 
     if (attempt) {

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countAuditEntries } from '../../../tests/support/audit';
-import { bearer, createCast, type TestUser } from '../../../tests/support/accounts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { bearer, type TestUser } from '../../../tests/support/accounts';
+import { appWithCast } from '../../../tests/support/app-with-cast';
+import type { TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS } from '../../shared';
 import { auditLog, users } from '../db/schema';
 import { updateProfile } from './users-repository';
@@ -16,10 +17,7 @@ let t: TestApp;
 let A: TestUser;
 let B: TestUser;
 let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ A, B, admin } = await createCast(t.app, t.database.db));
-});
+beforeAll(async () => ({ t, A, B, admin } = await appWithCast()));
 afterAll(() => t.close());
 
 const db = () => t.database.db;

@@ -1,25 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createCast,
-  sessionCookieOf,
-  signIn,
-  signUp,
-  TEST_ORIGIN,
-  type TestUser,
-  uniqueEmail,
-} from '../../../tests/support/accounts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { bearer, sessionCookieOf, signIn, signUp, TEST_ORIGIN, type TestUser, uniqueEmail } from '../../../tests/support/accounts';
+import { appWithCast } from '../../../tests/support/app-with-cast';
+import type { TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, VALIDATION } from '../../shared';
 
 let t: TestApp;
 let A: TestUser;
 let B: TestUser;
 let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ A, B, admin } = await createCast(t.app, t.database.db));
-});
+beforeAll(async () => ({ t, A, B, admin } = await appWithCast()));
 afterAll(() => t.close());
 
 const putProfile = (email: string, headers: Record<string, string>, payload: unknown) =>

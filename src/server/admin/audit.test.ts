@@ -1,8 +1,9 @@
 import { countAuditEntries } from '../../../tests/support/audit';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAdmin, createCustomer, uniqueEmail, type TestUser } from '../../../tests/support/accounts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { bearer, createCustomer, uniqueEmail, type TestUser } from '../../../tests/support/accounts';
+import { appWithCast } from '../../../tests/support/app-with-cast';
+import type { TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, auditEntrySchema, type AuditEntry } from '../../shared';
 import { auditLog, users } from '../db/schema';
 
@@ -10,11 +11,7 @@ import { auditLog, users } from '../db/schema';
 let t: TestApp;
 let admin: TestUser;
 let customer: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createAdmin(t.app, t.database.db, 'Ada Admin');
-  customer = await createCustomer(t.app, 'Cora Customer');
-});
+beforeAll(async () => ({ t, admin, A: customer } = await appWithCast()));
 afterAll(() => t.close());
 
 const auditCount = () => countAuditEntries(t.database.db);

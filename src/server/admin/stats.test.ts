@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tests/support/accounts';
+import { bearer, type TestUser } from '../../../tests/support/accounts';
 import { createTools } from '../../../tests/support/factories';
 import { insertOrderWithLines } from '../../../tests/support/orders';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { appWithCast } from '../../../tests/support/app-with-cast';
+import type { TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, STATS, type Stats } from '../../shared';
 import { orderLines, orders, tools } from '../db/schema';
 
@@ -14,11 +15,7 @@ import { orderLines, orders, tools } from '../db/schema';
 let t: TestApp;
 let admin: TestUser;
 let customer: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createAdmin(t.app, t.database.db, 'Ada Admin');
-  customer = await createCustomer(t.app, 'Cora Customer');
-});
+beforeAll(async () => ({ t, admin, A: customer } = await appWithCast()));
 afterAll(() => t.close());
 
 const stats = (user: TestUser | null = admin) => t.app.inject({ method: 'GET', url: '/api/stats', headers: user ? bearer(user) : {} });

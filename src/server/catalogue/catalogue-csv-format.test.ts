@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell } from '../exports/csv';
+import { csvCell } from '../lib/csv';
 import { exportedText, formatCategoryPath, formatSpecs, literalCell, parseCategoryPath, parseNumberCell, parseSpecs } from './catalogue-csv-format';
 
 /** The catalogue CSV's own notations, read back as written (catalogue-csv-format.ts). */

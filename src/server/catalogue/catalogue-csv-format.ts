@@ -1,7 +1,7 @@
 import type { CatalogueCsvColumn } from '../../shared';
 import { IMPORT_TEXTS } from '../../shared/messages/catalogue-import';
 import type { ToolSpecRow } from '../db/schema';
-import { csvDollars } from '../exports/csv';
+import { csvDollars } from '../lib/csv';
 
 /**
  * How the catalogue's CSV writes what is not plain text, for the export and the import alike, so

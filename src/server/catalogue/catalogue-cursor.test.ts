@@ -41,7 +41,7 @@ describe('catalogue cursors', () => {
   ])('refuses %s as a 400 naming after', (_, cursor) => {
     const error = refusal(cursor, 'price_asc');
     expect(error).toBeInstanceOf(DomainError);
-    expect(error).toMatchObject({ code: 'INVALID_CURSOR', kind: 'invalid-input', message: INVALID_CURSOR, field: 'after' });
+    expect(error).toMatchObject({ code: 'INVALID_CURSOR', kind: 'rejected', message: INVALID_CURSOR, field: 'after' });
   });
 
   it('refuses a name with a NUL character, which PostgreSQL text cannot hold', () => {

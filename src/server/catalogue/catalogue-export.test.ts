@@ -5,8 +5,8 @@ import { createCategory, createTools } from '../../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, CATALOGUE_CSV_COLUMNS, type ImportReport } from '../../shared';
 import { categories } from '../db/schema';
-import { CSV_BOM } from '../exports/csv';
-import { parseCsv } from '../exports/parse-csv';
+import { CSV_BOM } from '../lib/csv';
+import { parseCsv } from '../lib/parse-csv';
 import { catalogueCsvChunks } from './catalogue-export';
 
 /** GET /api/items/export: who may have it, what is in it, and that importing it changes nothing. */

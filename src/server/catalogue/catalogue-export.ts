@@ -2,7 +2,7 @@ import { asc, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/client';
 import { categories, tools, type ToolSpecRow } from '../db/schema';
 import { CATALOGUE_CSV_COLUMNS } from '../../shared';
-import { csvRow } from '../exports/csv';
+import { csvRow } from '../lib/csv';
 import { catalogueCells, exportedText } from './catalogue-csv-format';
 import { SORT_ORDERS } from './sort-orders';
 

@@ -4,7 +4,7 @@ import { bearer, createAdmin, type TestUser } from '../../../tests/support/accou
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { CATALOGUE_CSV_COLUMNS, type ImportReport } from '../../shared';
 import { tools } from '../db/schema';
-import { csvRow } from '../exports/csv';
+import { csvRow } from '../lib/csv';
 
 /**
  * A file of 10,000 rows imports in one request (issue 24): the import reads and writes a few

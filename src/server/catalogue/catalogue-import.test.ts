@@ -1,24 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntriesFor } from '../../../tests/support/audit';
-import { bearer, createCast, type TestUser } from '../../../tests/support/accounts';
+import { bearer, type TestUser } from '../../../tests/support/accounts';
 import { catalogueSnapshot, csvFile, importCsv, importRequest, toolRow } from '../../../tests/support/catalogue-csv';
 import { createCategory, createTools } from '../../../tests/support/factories';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { appWithCast } from '../../../tests/support/app-with-cast';
+import type { TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, VALIDATION, type ImportReport, type Tool, type ToolDetail } from '../../shared';
 import { categories, tools } from '../db/schema';
-import { parseCsv } from '../exports/parse-csv';
+import { parseCsv } from '../lib/parse-csv';
 
 /** POST /api/items/import: who may, the dry run, the upsert by SKU, categories, specifications, photos and stock. */
 let t: TestApp;
 let admin: TestUser;
 let customer: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  const cast = await createCast(t.app, t.database.db);
-  admin = cast.admin;
-  customer = cast.A;
-});
+beforeAll(async () => ({ t, admin, A: customer } = await appWithCast()));
 afterAll(() => t.close());
 
 const toolBySku = async (sku: string) => (await t.database.db.select().from(tools).where(eq(tools.sku, sku)))[0];

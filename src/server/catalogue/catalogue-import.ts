@@ -5,7 +5,7 @@ import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { productImages, tools } from '../db/schema';
 import type { Identity } from '../identity/identity';
-import { publishChange } from '../lib/change-bus';
+import { publishChange } from '../db/change-bus';
 import { DomainError } from '../lib/domain-errors';
 import { isUniqueViolation } from '../lib/unique-violation';
 import { catalogueCells, literalCell, sameSpecs } from './catalogue-csv-format';

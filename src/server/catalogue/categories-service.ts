@@ -4,7 +4,7 @@ import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { categories, categorySlugRedirects, tools } from '../db/schema';
 import type { Identity } from '../identity/identity';
-import { publishChange } from '../lib/change-bus';
+import { publishChange } from '../db/change-bus';
 import { DomainError } from '../lib/domain-errors';
 import { isUniqueViolation } from '../lib/unique-violation';
 import { categorySlugTaken, findCategory, nextPosition, subcategoryIds, toolsIn, type CategoryRow } from './categories-repository';

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createCast, type TestUser } from '../../../tests/support/accounts';
+import { bearer, type TestUser } from '../../../tests/support/accounts';
 import { auditEntriesFor, countAuditEntries } from '../../../tests/support/audit';
 import { buildProductInput, createTools } from '../../../tests/support/factories';
 import { expectProblem } from '../../../tests/support/problem';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { appWithCast } from '../../../tests/support/app-with-cast';
+import type { TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, CATALOGUE_TEXTS, VALIDATION, type Category, type Tool } from '../../shared';
 
 /**
@@ -15,12 +16,7 @@ import { API_ERRORS, CATALOGUE_TEXTS, VALIDATION, type Category, type Tool } fro
 let t: TestApp;
 let admin: TestUser;
 let customer: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  const cast = await createCast(t.app, t.database.db);
-  admin = cast.admin;
-  customer = cast.A;
-});
+beforeAll(async () => ({ t, admin, A: customer } = await appWithCast()));
 afterAll(() => t.close());
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

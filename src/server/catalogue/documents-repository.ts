@@ -3,7 +3,7 @@ import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase } from '../db/client';
 import { toolDocuments, tools } from '../db/schema';
 import type { Identity } from '../identity/identity';
-import { publishChange } from '../lib/change-bus';
+import { publishChange } from '../db/change-bus';
 import { DomainError } from '../lib/domain-errors';
 import { CATALOGUE_LIMITS, type ToolDocument } from '../../shared';
 import { documentUrl } from './tool-detail';

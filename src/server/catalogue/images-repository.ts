@@ -3,7 +3,7 @@ import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase } from '../db/client';
 import { productImages } from '../db/schema';
 import type { Identity } from '../identity/identity';
-import { changeNotice, noteChange } from '../lib/change-bus';
+import { changeNotice, noteChange } from '../db/change-bus';
 import type { ProcessedImage } from './image-processing';
 
 export type ImageSize = 'card' | 'large';

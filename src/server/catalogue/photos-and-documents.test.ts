@@ -6,8 +6,8 @@ import { pngImage } from '../../../tests/support/fixtures/images';
 import { expectProblem } from '../../../tests/support/problem';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, CATALOGUE_LIMITS, CATALOGUE_TEXTS, VALIDATION, type ToolDetail, type ToolDocument } from '../../shared';
-import { SEED_TOOLS } from '../db/seed-data';
-import { drawDatasheet } from '../db/seed-datasheet';
+import { SEED_TOOLS } from '../seed/seed-data';
+import { drawDatasheet } from '../seed/seed-datasheet';
 
 /**
  * Issue 24 §6 and §9: several photos per tool (the main one first, reordered, replaced), and PDF

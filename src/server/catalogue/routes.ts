@@ -17,6 +17,7 @@ import {
   type ItemsQuery,
 } from '../../shared';
 import { DomainError } from '../lib/domain-errors';
+import { TransportError } from '../lib/transport-error';
 import { CATALOGUE_CACHE_CONTROL } from '../lib/cache-headers';
 import { CACHED_READ_ROUTE } from '../lib/cached-read-route';
 import { RETRY_AFTER_SECONDS } from '../lib/database-unavailable';
@@ -99,7 +100,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       return reply.code(301).header('location', `/api/items/${encodeURIComponent(error.slug)}`).header('cache-control', CATALOGUE_CACHE_CONTROL).send();
     }
     if (error instanceof ClientReadsFullError) {
-      throw new DomainError('TOO_MANY_REQUESTS', {}, { retryAfterSeconds: CLIENT_READS_RETRY_AFTER_SECONDS });
+      throw new TransportError('TOO_MANY_REQUESTS', {}, { retryAfterSeconds: CLIENT_READS_RETRY_AFTER_SECONDS });
     }
     if (error instanceof CatalogueQueryTimeoutError) {
       request.log.warn({ req: request }, 'catalogue query stopped by its time limit');

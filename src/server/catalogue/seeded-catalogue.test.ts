@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import type { Category, ToolDetail } from '../../shared';
-import { seedIfEmpty } from '../db/seed';
-import { SEED_DATASHEET_TOOL, SEED_TOOLS } from '../db/seed-data';
+import { seedIfEmpty } from '../seed/seed';
+import { SEED_DATASHEET_TOOL, SEED_TOOLS } from '../seed/seed-data';
 import { readPdfText } from '../invoices/pdf-text.testing';
 import { isPdf } from './pdf-bytes';
 import { slugFromName } from './slugs';

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createCast, type TestUser } from '../../../tests/support/accounts';
+import { bearer, type TestUser } from '../../../tests/support/accounts';
 import { countAuditEntries } from '../../../tests/support/audit';
 import { buildProductInput, createTools } from '../../../tests/support/factories';
 import { placeOrderByApi } from '../../../tests/support/orders';
 import { expectProblem } from '../../../tests/support/problem';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { appWithCast } from '../../../tests/support/app-with-cast';
+import type { TestApp } from '../../../tests/support/test-app';
 import { CATALOGUE_LIMITS, CATALOGUE_TEXTS, VALIDATION, type Tool, type ToolDetail } from '../../shared';
 
 /**
@@ -15,12 +16,7 @@ import { CATALOGUE_LIMITS, CATALOGUE_TEXTS, VALIDATION, type Tool, type ToolDeta
 let t: TestApp;
 let admin: TestUser;
 let customer: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  const cast = await createCast(t.app, t.database.db);
-  admin = cast.admin;
-  customer = cast.A;
-});
+beforeAll(async () => ({ t, admin, A: customer } = await appWithCast()));
 afterAll(() => t.close());
 
 const create = (payload: Record<string, unknown>) =>

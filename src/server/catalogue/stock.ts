@@ -1,11 +1,12 @@
-import { and, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, sql } from 'drizzle-orm';
 import type { AppTransaction } from '../db/client';
 import { tools } from '../db/schema';
-import { changeNotice, noteChange } from '../lib/change-bus';
+import { changeNotice, noteChange } from '../db/change-bus';
 
 /**
- * The one owner of `tools.available_qty` (STYLE 13). Every path that moves stock (an order placed,
- * deleted, expired or revived, an admin's edit) calls these inside its own transaction, so the
+ * The one owner of `tools.available_qty` (STYLE 13). Every path that moves stock (a payment that
+ * settles its order and a refund before shipping, through orders/order-stock.ts; an admin's edit;
+ * the catalogue import) calls these inside its own transaction, so the
  * stock change commits or rolls back together with the row that explains it. Each change is a
  * single conditional UPDATE, so concurrent buyers can never take the same unit twice. Each change
  * that moved stock sends its notice on the change bus from the same statement (in its RETURNING
@@ -15,22 +16,15 @@ import { changeNotice, noteChange } from '../lib/change-bus';
 export type StockTaken = typeof tools.$inferSelect;
 
 /**
- * Takes `quantity` units if the tool has them (and, with `minQty`, if the quantity meets the
- * tool's minimum order). Answers the tool as it is afterwards, or null when nothing was taken
- * (unknown tool, too few units, or below the minimum): the caller reads the tool to say why.
+ * Takes `quantity` units if the tool has them (the minimum order was checked when the order was
+ * placed: a paid order is never refused for it). Answers the tool as it is afterwards, or null when
+ * nothing was taken (unknown tool, too few units): the caller reads the tool to say why.
  */
-export async function takeStock(
-  tx: AppTransaction,
-  toolId: string,
-  quantity: number,
-  options: { enforceMinimum: boolean },
-): Promise<StockTaken | null> {
-  const conditions = [eq(tools.id, toolId), gte(tools.availableQty, quantity)];
-  if (options.enforceMinimum) conditions.push(lte(tools.minQty, quantity));
+export async function takeStock(tx: AppTransaction, toolId: string, quantity: number): Promise<StockTaken | null> {
   const [tool] = await tx
     .update(tools)
     .set({ availableQty: sql`${tools.availableQty} - ${quantity}` })
-    .where(and(...conditions))
+    .where(and(eq(tools.id, toolId), gte(tools.availableQty, quantity)))
     .returning(toolAndNotice(tx));
   return tool ? withoutNotice(tx, tool) : null;
 }

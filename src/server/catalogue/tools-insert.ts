@@ -1,6 +1,6 @@
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { tools } from '../db/schema';
-import { publishChange } from '../lib/change-bus';
+import { publishChange } from '../db/change-bus';
 import { DomainError } from '../lib/domain-errors';
 import { placementIn, uncategorisedPlacement, type ToolPlacement } from './categories-repository';
 import { baseSlugFor, newSkus, SlugAllocator } from './tool-identity';

@@ -2,8 +2,9 @@ import { countAuditEntries } from '../../../tests/support/audit';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tests/support/accounts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { bearer, type TestUser } from '../../../tests/support/accounts';
+import { appWithCast } from '../../../tests/support/app-with-cast';
+import type { TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, type ContactMessage } from '../../shared';
 import { auditLog, contactQueries } from '../db/schema';
 
@@ -11,11 +12,7 @@ import { auditLog, contactQueries } from '../db/schema';
 let t: TestApp;
 let admin: TestUser;
 let customer: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createAdmin(t.app, t.database.db, 'Ada Admin');
-  customer = await createCustomer(t.app, 'Cora Customer');
-});
+beforeAll(async () => ({ t, admin, A: customer } = await appWithCast()));
 afterAll(() => t.close());
 
 const auditCount = () => countAuditEntries(t.database.db);

@@ -19,7 +19,7 @@ import { PAGED_LIST_HEADERS } from '../plugins/api-docs-operations';
 
 const adminErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
-export const contactRoutes: FastifyPluginAsyncZod<{ storeUrl: string }> = async (app, opts) => {
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/queries',
     {
@@ -32,7 +32,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ storeUrl: string }> = async 
       },
     },
     async (request, reply) => {
-      const insertedId = await insertContactQuery(app.db, request.body, opts.storeUrl);
+      const insertedId = await insertContactQuery(app.db, request.body, app.store.publicUrl);
       request.log.info({ queryId: insertedId }, 'contact query received');
       return reply.code(201).header('location', `/api/queries/${insertedId}`).send({ insertedId });
     },

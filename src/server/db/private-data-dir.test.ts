@@ -1,9 +1,9 @@
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../../../tests/support/server-process';
-import { FIRST_ADMIN_PASSWORD_FILE } from './private-data-dir';
+import { FIRST_ADMIN_PASSWORD_FILE, makeDataDirPrivate } from './private-data-dir';
 
 /**
  * Issue 19: the outbox's .eml files (live reset and sign-in links) and the database files were
@@ -62,5 +62,33 @@ describe('DATA_DIR', () => {
       body: JSON.stringify({ email, password }),
     });
     expect(signIn.status).toBe(200);
+  });
+});
+
+describe('DATA_DIR shared by processes', () => {
+  it('is made private while another process renames its outbox files in it: a file gone meanwhile stops nobody', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'private-race-'));
+    const outbox = path.join(dataDir, 'outbox');
+    await mkdir(outbox);
+    try {
+      // Another process's mail being written: each `.part` file renamed into place as soon as it exists.
+      let writing = true;
+      const other = (async () => {
+        for (let i = 0; writing; i += 1) {
+          const file = path.join(outbox, `${i}.eml`);
+          await writeFile(`${file}.part`, 'mail', { mode: 0o644 });
+          await rename(`${file}.part`, file);
+          await rm(file);
+        }
+      })();
+      try {
+        for (let round = 0; round < 200; round += 1) await makeDataDirPrivate(dataDir);
+      } finally {
+        writing = false;
+        await other;
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -17,14 +17,20 @@ export async function makeDataDirPrivate(dataDir: string): Promise<void> {
 }
 
 async function tighten(entry: string): Promise<void> {
-  const stats = await lstat(entry);
-  // A link points somewhere the operator chose: leave that place's rights to them.
-  if (stats.isSymbolicLink()) return;
-  if (stats.isDirectory()) {
-    if ((stats.mode & 0o777) !== 0o700) await chmod(entry, 0o700);
-    for (const name of await readdir(entry)) await tighten(path.join(entry, name));
-  } else if ((stats.mode & 0o077) !== 0) {
-    await chmod(entry, stats.mode & 0o700);
+  try {
+    const stats = await lstat(entry);
+    // A link points somewhere the operator chose: leave that place's rights to them.
+    if (stats.isSymbolicLink()) return;
+    if (stats.isDirectory()) {
+      if ((stats.mode & 0o777) !== 0o700) await chmod(entry, 0o700);
+      for (const name of await readdir(entry)) await tighten(path.join(entry, name));
+    } else if ((stats.mode & 0o077) !== 0) {
+      await chmod(entry, stats.mode & 0o700);
+    }
+  } catch (error) {
+    // Gone since its folder was read: another process sharing DATA_DIR (on PostgreSQL, several
+    // may) renamed its outbox file's `.part` into place. Nothing is left to tighten.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
 }
 

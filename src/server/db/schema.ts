@@ -17,6 +17,9 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { ORDER_EVENT_KINDS, ORDER_STATUSES } from '../../shared/order-statuses';
+
+export type { OrderEventKind } from '../../shared/order-statuses';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -367,8 +370,6 @@ export const signInFailures = pgTable(
 // bought or paid. An unpaid order holds no stock: a payment takes it (decision 019).
 // ---------------------------------------------------------------------------------------------
 
-export const ORDER_STATUSES = ['pending', 'shipped', 'expired', 'refunded'] as const;
-
 /** Order numbers people can say on the phone (TH-100001 ...): from a sequence, in the order placed. */
 export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 100001 });
 
@@ -451,8 +452,6 @@ export const orderLines = pgTable(
   ],
 );
 
-export const ORDER_EVENT_KINDS = ['placed', 'paid', 'shipped', 'unshipped', 'expired', 'refunded', 'refund_failed'] as const;
-export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
 /**
  * An order's timeline: what happened to it, when, and who did it (an admin's email, the buyer's, or

@@ -5,7 +5,7 @@ import { API_ERRORS, formatOrderNumber, type Order } from '../../shared';
 import { users } from '../db/schema';
 import { insertOrderFixtures, insertStatedOrder } from './order-fixtures';
 import { ORDERS_CSV_HEADER } from './orders-csv';
-import { parseCsv } from './parse-csv';
+import { parseCsv } from '../lib/parse-csv';
 import { USERS_CSV_HEADER } from './users-csv';
 
 /** GET /api/orders.csv and GET /api/users.csv: what is in them, how hostile text is written, the filters, and who may have them. */

@@ -2,7 +2,7 @@ import type { AdminOrdersFilter, OrderState } from '../../shared';
 import { formatOrderNumber } from '../../shared';
 import type { AppDatabase } from '../db/client';
 import { walkAdminOrders, type ExportedOrder } from '../orders/admin-order-list';
-import { csvDollars, csvRow, csvTime } from './csv';
+import { csvDollars, csvRow, csvTime } from '../lib/csv';
 
 export const ORDERS_CSV_HEADER = [
   'Order number',

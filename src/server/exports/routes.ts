@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminOrdersFilterSchema, apiErrorSchema } from '../../shared';
 import { DomainError } from '../lib/domain-errors';
-import { csvFileName } from './csv';
-import { sendCsv } from './csv-stream';
+import { csvFileName } from '../lib/csv';
+import { sendCsv } from '../lib/csv-stream';
 import { ORDERS_CSV_HEADER, ordersCsvChunks } from './orders-csv';
 import { USERS_CSV_HEADER, usersCsvChunks } from './users-csv';
 

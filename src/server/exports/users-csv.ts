@@ -1,7 +1,7 @@
 import { count, inArray, sql, sum } from 'drizzle-orm';
 import type { AppDatabase } from '../db/client';
 import { orders, users } from '../db/schema';
-import { csvDollars, csvRow, csvTime } from './csv';
+import { csvDollars, csvRow, csvTime } from '../lib/csv';
 
 export const USERS_CSV_HEADER = ['Name', 'Email', 'Role', 'Email confirmed', 'Joined at (UTC)', 'Orders', 'Paid total (USD)'] as const;
 

@@ -1,6 +1,6 @@
 import { centsToDollars, formatInvoiceNumber, formatOrderNumber, formatUsd } from '../../shared';
 import type { OrderWithLines } from '../orders/orders-repository';
-import type { InvoiceRow } from './invoices-repository';
+import type { InvoiceRow } from '../orders/invoices-repository';
 import { finishPdf, newPdfDocument } from '../lib/pdf-document';
 import { documentHeader, facts, formatCount, formatDocumentDate, hasSkus, notice, pageFooters, sideBySide, SKU_COLUMN, smallPrint, table, totals, type Fact } from './pdf-layout';
 

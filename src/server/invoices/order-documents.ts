@@ -5,7 +5,7 @@ import { DomainError } from '../lib/domain-errors';
 import { existingOrder, visibleOrder } from '../orders/order-access';
 import { readSettings } from '../settings/settings-repository';
 import { invoiceFileName, renderInvoicePdf } from './invoice-pdf';
-import { findInvoice } from './invoices-repository';
+import { findInvoice } from '../orders/invoices-repository';
 import { packingSlipFileName, renderPackingSlipPdf } from './packing-slip-pdf';
 
 /** A document ready to send: its bytes and the name to save it under. */

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, idParam } from '../../shared';
 import { setNoStore } from '../lib/cache-headers';
-import { DomainError } from '../lib/domain-errors';
+import { TransportError } from '../lib/transport-error';
 import { invoicePdfOf, packingSlipPdfOf, type PdfFile } from './order-documents';
 
 /**
@@ -31,7 +31,7 @@ const documentRateLimit = {
   timeWindow: '1 minute',
   hook: 'preHandler' as const,
   keyGenerator: (request: FastifyRequest) => `pdf:${request.identity?.userId ?? request.ip}`,
-  errorResponseBuilder: () => new DomainError('TOO_MANY_REQUESTS'),
+  errorResponseBuilder: () => new TransportError('TOO_MANY_REQUESTS'),
 };
 
 /**

@@ -11,7 +11,7 @@ import { PROJECT_ROOT } from '../paths';
  * and an unknown option is refused with exit code 2 (`promote --help` once looked for a user
  * named "--help").
  */
-const CLI_FOLDERS = ['src/server/db/cli', 'src/server/accounts/cli'];
+const CLI_FOLDERS = ['src/server/cli'];
 const tools = CLI_FOLDERS.flatMap((folder) =>
   readdirSync(path.join(PROJECT_ROOT, folder))
     .filter((name) => /^[^.]+\.ts$/.test(name))

@@ -3,6 +3,7 @@ import type { AppTransaction } from '../db/client';
 import { users } from '../db/schema';
 import { queueMail } from '../mail/outbox';
 import type { OutgoingMail } from '../mail/outbox';
+import type { StoreSettings } from '../../shared';
 import { readSettings } from '../settings/settings-repository';
 
 /**
@@ -10,14 +11,14 @@ import { readSettings } from '../settings/settings-repository';
  * Read in the caller's transaction, with the mail queued there too, so a notice exists exactly
  * when the change it tells of committed (a paid order, a message, a tool running low).
  */
-export async function ownerRecipients(tx: AppTransaction): Promise<string[]> {
-  const settings = await readSettings(tx);
-  if (settings.notifyEmail) return [settings.notifyEmail];
+export async function ownerRecipients(tx: AppTransaction, settings?: StoreSettings): Promise<string[]> {
+  const { notifyEmail } = settings ?? (await readSettings(tx));
+  if (notifyEmail) return [notifyEmail];
   const admins = await tx.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
   return admins.map((admin) => admin.email);
 }
 
-/** Queues one mail per owner recipient, each made for its address. */
-export async function notifyOwner(tx: AppTransaction, mailTo: (to: string) => OutgoingMail): Promise<void> {
-  for (const to of await ownerRecipients(tx)) await queueMail(tx, mailTo(to));
+/** Queues one mail per owner recipient, each made for its address (`settings`: as the caller read them in this transaction). */
+export async function notifyOwner(tx: AppTransaction, mailTo: (to: string) => OutgoingMail, settings?: StoreSettings): Promise<void> {
+  for (const to of await ownerRecipients(tx, settings)) await queueMail(tx, mailTo(to));
 }

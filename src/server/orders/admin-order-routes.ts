@@ -2,24 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, idParam, modifiedCountSchema, orderEventSchema, shipmentSchema } from '../../shared';
 import { setNoStore } from '../lib/cache-headers';
-import type { OrderMailSettings } from '../mail/templates/order-mail';
 import { listOrderEvents } from './order-events';
 import { guardedOrder, orderIdOrNotFound, requireOrderViewer } from './order-access';
 import { shipOrder, unshipOrder } from './shipping';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
-interface AdminOrderRoutesOptions {
-  mail: OrderMailSettings;
-}
-
 /**
  * What happens to one order after it is placed: its timeline (its buyer and admins), and the
  * admin's shipping actions on it: ship (with carrier and tracking), undo a mistaken ship. Each admin
  * route is guarded by requireAdmin; none branches on the role. (Cancelling with a refund moves
- * money: payments/order-payment-routes.ts.)
+ * money: order-payment-routes.ts.)
  */
-export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRoutesOptions> = async (app, opts) => {
+export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', async (_request, reply) => setNoStore(reply));
 
   app.get(
@@ -49,7 +44,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRoutesOptions> = 
       },
     },
     async (request) => ({
-      modifiedCount: await shipOrder(app.db, orderIdOrNotFound(request.params.id), request.identity!, request.body, opts.mail),
+      modifiedCount: await shipOrder(app.db, orderIdOrNotFound(request.params.id), request.identity!, request.body, app.store.orderMail),
     }),
   );
 

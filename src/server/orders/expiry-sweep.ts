@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { forgetOldKeys } from '../lib/idempotency';
+import { forgetOldKeys } from '../idempotency/idempotency';
 import { sweepStaleOrders } from './orders-repository';
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Shipment } from '../../shared';
+import { REFUNDABLE_STATUSES, type Shipment } from '../../shared';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { orders, paymentRefunds } from '../db/schema';
 import { recordOrderEvent, recordOrderEvents } from './order-events';
@@ -82,7 +82,7 @@ export async function expireStaleOrders(tx: AppTransaction, payMinutes: number, 
   return expired.length;
 }
 
-/** Paid and not yet refunded → refunded (the money went back through the provider). */
+/** Paid, waiting to ship or shipped (REFUNDABLE_STATUSES) → refunded (the money went back through the provider). */
 export async function markOrderRefunded(
   tx: AppTransaction,
   orderId: string,
@@ -92,7 +92,7 @@ export async function markOrderRefunded(
   const [refunded] = await tx
     .update(orders)
     .set({ status: 'refunded', refundedAt: new Date() })
-    .where(and(eq(orders.id, orderId), inArray(orders.status, ['pending', 'shipped'])))
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...REFUNDABLE_STATUSES])))
     .returning({ id: orders.id });
   if (!refunded) return false;
   await recordOrderEvent(tx, orderId, 'refunded', actorEmail, refund);

@@ -1,5 +1,5 @@
 import { asc, inArray } from 'drizzle-orm';
-import { takeStock, type StockTaken } from '../catalogue/stock';
+import { returnStock, takeStock, type StockTaken } from '../catalogue/stock';
 import type { AppTransaction } from '../db/client';
 import { tools } from '../db/schema';
 import type { OrderLineRow } from './orders-repository';
@@ -20,6 +20,14 @@ export interface StockMove {
 }
 
 export type StockTake = Exclude<StockCheck, { kind: 'covered' }> | { kind: 'taken'; moves: StockMove[] };
+
+/**
+ * The lines sorted by tool id: every statement that moves several tools' stock visits them in this
+ * order (as lockStockFor locks them), so two transactions sharing tools cannot deadlock.
+ */
+function inToolOrder(lines: readonly OrderLineRow[]): OrderLineRow[] {
+  return [...lines].sort((a, b) => (a.toolId ?? '').localeCompare(b.toolId ?? ''));
+}
 
 /**
  * Locks the tools of an order's lines (in id order, so two payments sharing tools cannot deadlock)
@@ -52,11 +60,16 @@ export async function takeOrderStock(tx: AppTransaction, lines: OrderLineRow[]):
   const check = await lockStockFor(tx, lines);
   if (check.kind !== 'covered') return check;
   const moves: StockMove[] = [];
-  for (const line of [...lines].sort((a, b) => a.toolId!.localeCompare(b.toolId!))) {
-    const tool = await takeStock(tx, line.toolId!, line.quantity, { enforceMinimum: false });
+  for (const line of inToolOrder(lines)) {
+    const tool = await takeStock(tx, line.toolId!, line.quantity);
     // Cannot fail: the tool rows are locked and their stock was read under the lock.
     if (!tool) throw new Error(`stock of tool ${line.toolId} moved while it was locked`);
     moves.push({ tool, taken: line.quantity });
   }
   return { kind: 'taken', moves };
+}
+
+/** Gives every line's units back (a refund before shipping). A tool deleted meanwhile gets nothing. */
+export async function returnOrderStock(tx: AppTransaction, lines: readonly OrderLineRow[]): Promise<void> {
+  for (const line of inToolOrder(lines)) await returnStock(tx, line.toolId, line.quantity);
 }

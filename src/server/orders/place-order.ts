@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
-import { isUuid, type LineInput } from '../../shared';
+import { isUuid, quantityRefusal, type LineInput } from '../../shared';
 import type { Identity } from '../identity/identity';
 import type { AppTransaction } from '../db/client';
 import { cartLines, orderLines, orders, tools, users } from '../db/schema';
@@ -57,11 +57,12 @@ async function readOrderedTools(tx: AppTransaction, lines: LineInput[], source: 
     const field = (name: string) => (single ? {} : { field: `lines.${index}.${name}` });
     const tool = byId.get(line.toolId);
     if (!tool) throw new DomainError('TOOL_NOT_FOUND', {}, field('toolId'));
-    // The same rules and words as shared/buying.ts's quantityProblem, which the web app checks first.
-    const named = single ? {} : { toolName: tool.name };
-    if (line.quantity < tool.minQty) throw new DomainError('BELOW_MINIMUM_ORDER', { toolId: tool.id, minQty: tool.minQty, ...named }, field('quantity'));
-    if (line.quantity > tool.availableQty) {
-      throw new DomainError('NOT_ENOUGH_STOCK', { toolId: tool.id, available: tool.availableQty, ...named }, field('quantity'));
+    // The one quantity rule (shared/buying.ts), which the web app checks first.
+    const refusal = quantityRefusal(tool, line.quantity);
+    if (refusal) {
+      const named = single ? {} : { toolName: tool.name };
+      if (refusal.code === 'BELOW_MINIMUM_ORDER') throw new DomainError(refusal.code, { toolId: tool.id, minQty: refusal.minQty, ...named }, field('quantity'));
+      throw new DomainError(refusal.code, { toolId: tool.id, available: refusal.available, ...named }, field('quantity'));
     }
     return { tool, quantity: line.quantity };
   });

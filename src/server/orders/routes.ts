@@ -16,12 +16,11 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { setNoStore } from '../lib/cache-headers';
 import { DomainError } from '../lib/domain-errors';
-import { fingerprintOf, idempotencyKeyOf, onceForKey } from '../lib/idempotency';
+import { fingerprintOf, idempotencyKeyOf, onceForKey } from '../idempotency/idempotency';
 import { deleteUnpaidOrder, listOrdersOfUser, toApiOrder, type OrderWithLines } from './orders-repository';
 import { listAdminOrders } from './admin-order-list';
 import { guardedOrder, requireOrderViewer } from './order-access';
 import { placeOrder, type OrderToPlace } from './place-order';
-import type { OrderMailSettings } from '../mail/templates/order-mail';
 import { PAGED_LIST_HEADERS } from '../plugins/api-docs-operations';
 
 const errors = {
@@ -34,17 +33,13 @@ const errors = {
 };
 
 interface OrderRoutesOptions {
-  /** How long an unpaid order may be paid. */
-  payMinutes: number;
   /** Unpaid orders one customer may have at once. */
   maxUnpaidOrders: number;
-  /** The store's public address, for the links in order mail. */
-  storeUrl: string;
 }
 
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, opts) => {
-  const mail: OrderMailSettings = { storeUrl: opts.storeUrl, payMinutes: opts.payMinutes };
-  const present = (order: OrderWithLines) => toApiOrder(order, opts.payMinutes);
+  const { orderMail: mail, payMinutes } = app.store;
+  const present = (order: OrderWithLines) => toApiOrder(order, payMinutes);
 
   /**
    * Places the order once per Idempotency-Key (lib/idempotency.ts): a retried or doubled request

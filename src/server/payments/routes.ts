@@ -1,40 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiErrorSchema,
-  paymentConfigSchema,
-  paymentErrorSchema,
-  paymentIntentRequestSchema,
-  paymentIntentResponseSchema,
-  testConfirmResponseSchema,
-  testConfirmSchema,
-  isUuid,
-  type PaymentConfig,
-} from '../../shared';
+import { paymentConfigSchema, type PaymentConfig } from '../../shared';
 import { setNoStore } from '../lib/cache-headers';
-import { DomainError } from '../lib/domain-errors';
-import { fingerprintOf, idempotencyKeyOf, rememberAnswer } from '../lib/idempotency';
-import { expireIfStale, lockOrder } from '../orders/orders-repository';
-import { lockStockFor } from '../orders/order-stock';
-import { orderPaymentRoutes } from './order-payment-routes';
-import { createPaymentIntentForOrder, finishSettlement, refuseUnpayable } from './payment-service';
-import { settleLocked } from './settle-locked';
-import type { PaymentProvider } from './provider';
-import type { TestPaymentProcessor } from './test-provider';
-import type { OrderMailSettings } from '../mail/templates/order-mail';
 
-interface PaymentRoutesOptions {
-  provider: PaymentProvider;
-  /** Present when the built-in test-mode processor is the provider. */
-  testProcessor: TestPaymentProcessor | null;
-  clientConfig: PaymentConfig;
-  payMinutes: number;
-  /** The store's public address, for the links in the receipt mail. */
-  storeUrl: string;
-}
-
-export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, opts) => {
-  const mail: OrderMailSettings = { storeUrl: opts.storeUrl, payMinutes: opts.payMinutes };
-  const deps = { db: app.db, provider: opts.provider, payMinutes: opts.payMinutes, log: app.log, mail };
+/**
+ * What the browser needs to know of the payment provider. The routes that pay, settle and refund
+ * an order are the order's (orders/payment-routes.ts); this folder holds the providers and the
+ * refund claims they work through.
+ */
+export const paymentConfigRoutes: FastifyPluginAsyncZod<{ clientConfig: PaymentConfig }> = async (app, opts) => {
   app.addHook('onSend', async (_request, reply) => setNoStore(reply));
 
   /** Which card form the checkout shows (and Stripe's publishable key). */
@@ -48,78 +21,5 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       },
     },
     async () => opts.clientConfig,
-  );
-
-  app.post(
-    '/create-payment-intent',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        summary: "Start paying one's order: a client secret for the card form",
-        tags: ['payments'],
-        body: paymentIntentRequestSchema,
-        response: { 200: paymentIntentResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
-      },
-    },
-    async (request) => {
-      const identity = request.identity!;
-      const key = idempotencyKeyOf(request);
-      const { orderId } = request.body;
-      const keyed = key ? { userId: identity.userId, key, fingerprint: fingerprintOf('create-payment-intent', { orderId }) } : null;
-      const answer = await rememberAnswer(app.db, keyed, async () => {
-        if (!isUuid(orderId)) throw new DomainError('ORDER_NOT_FOUND');
-        return { statusCode: 200, body: await createPaymentIntentForOrder(deps, identity, orderId) };
-      });
-      return answer.body;
-    },
-  );
-
-  await app.register(orderPaymentRoutes, { deps, mail });
-
-  const processor = opts.testProcessor;
-  if (!processor) return;
-
-  /**
-   * The test-mode processor's confirm call, standing in for Stripe.js: the client secret is the
-   * credential, as with Stripe. On success the order is settled at once (as Stripe's webhook
-   * would); the buyer's PATCH that follows is then a harmless repeat. The order row and its tools'
-   * rows stay locked from before the charge until the order is marked paid and the stock taken, so
-   * a delete (or expiry, or the tool's removal) lands either before the charge (nothing is charged)
-   * or after the order is paid (409 there), and a payment for units another buyer took first is
-   * refused before any charge.
-   */
-  app.post(
-    '/test-payments/confirm',
-    {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        summary: 'Confirm a card payment with the test-mode processor (test mode only)',
-        tags: ['payments'],
-        body: testConfirmSchema,
-        response: { 200: testConfirmResponseSchema, 400: apiErrorSchema, 402: paymentErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
-      },
-    },
-    async (request) => {
-      const found = await processor.findByClientSecret(request.body.clientSecret);
-      if (!found) throw new DomainError('PAYMENT_NOT_FOUND');
-      await expireIfStale(app.db, found.orderId, opts.payMinutes);
-      const outcome = await app.db.transaction(async (tx) => {
-        const order = await lockOrder(tx, found.orderId);
-        const before = await processor.retrieve(found.id, tx);
-        // A card is charged only for an order that can still be paid, with its stock there.
-        if (before?.status !== 'succeeded') refuseUnpayable(order, order ? await lockStockFor(tx, order.lines) : null);
-        const charge = await processor.confirm(found.id, request.body.card, request.body.billingDetails ?? {}, tx);
-        if (!charge.ok) return { declined: charge, settlement: null };
-        const payment = { orderId: found.orderId, lastSeen: order, intent: await processor.retrieve(found.id, tx) };
-        return { declined: null, settlement: await settleLocked(tx, payment, { provider: opts.provider.name, log: request.log, mail }) };
-      });
-      const { declined, settlement } = outcome;
-      if (declined) {
-        request.log.info({ intentId: found.id, code: declined.code }, 'test card declined');
-        throw new DomainError('CARD_DECLINED', { declineCode: declined.code, providerMessage: declined.message });
-      }
-      await finishSettlement({ ...deps, log: request.log }, settlement);
-      return { paymentIntent: { id: found.id, status: 'succeeded' as const } };
-    },
   );
 };

@@ -1,21 +1,22 @@
 import type Stripe from 'stripe';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, isUuid } from '../../shared';
 import { setNoStore } from '../lib/cache-headers';
 import { DomainError } from '../lib/domain-errors';
-import { findOrder } from '../orders/orders-repository';
-import { settlePaymentOf } from './payment-service';
 import { PaymentNotSettledError } from './refunds';
-import type { PaymentProvider } from './provider';
+import type { PaymentIntentSummary, PaymentProvider } from './provider';
 
 interface StripeWebhookOptions {
   client: Stripe;
   webhookSecret: string;
   provider: PaymentProvider;
-  payMinutes: number;
-  /** The store's public address, for the links in the receipt mail. */
-  storeUrl: string;
+  /**
+   * Settles the order with this succeeded payment, or refunds it when it no longer can (the order's
+   * lifecycle: orders/order-payment.ts). Answers the number of orders modified.
+   */
+  settle: (orderId: string, intent: PaymentIntentSummary, log: FastifyBaseLogger) => Promise<number>;
 }
 
 /** Stripe's events are a few kilobytes; the limit only keeps junk out. */
@@ -29,7 +30,7 @@ const receivedSchema = z.object({ received: z.literal(true) });
  * signature is checked first and the event is parsed by the SDK only after that.
  *
  * On `payment_intent.succeeded` the intent is read back from Stripe (the event is a hint, the API
- * is the truth) and settled through `settlePayment`, exactly as the buyer's PATCH would. A payment
+ * is the truth) and settled through `settle`, exactly as the buyer's PATCH would. A payment
  * that does not fit its order is logged and acknowledged: Stripe would otherwise retry it for days.
  * A succeeded payment whose order is gone (deleted before or while the event came) is refunded.
  */
@@ -76,12 +77,9 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
         request.log.warn({ eventId: event.id, intentId: sent.id, orderId }, 'Stripe payment not succeeded for this order: acknowledged without change');
         return { received: true as const };
       }
-      // The order may have been deleted before this event came: then the payment is refunded.
-      const lastSeen = await findOrder(app.db, orderId);
-      const mail = { storeUrl: opts.storeUrl, payMinutes: opts.payMinutes };
-      const deps = { db: app.db, provider: opts.provider, payMinutes: opts.payMinutes, log: request.log, mail };
       try {
-        const modified = await settlePaymentOf(deps, { orderId, lastSeen, intent });
+        // The order may have been deleted before this event came: then the payment is refunded.
+        const modified = await opts.settle(orderId, intent, request.log);
         request.log.info({ orderId, intentId: sent.id, modified }, 'Stripe payment settled');
       } catch (error) {
         // A refund that failed is recorded for admins; answering 500 makes Stripe send the event

@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
 import { COMPANY } from '../../shared';
-import type { AppDatabase, AppTransaction } from './client';
-import { publishChange } from '../lib/change-bus';
-import { categories, reviews, toolDocuments, tools } from './schema';
+import type { AppDatabase, AppTransaction } from '../db/client';
+import { publishChange } from '../db/change-bus';
+import { categories, reviews, toolDocuments, tools } from '../db/schema';
 import { SEED_CATEGORIES, SEED_DATASHEET_TOOL, SEED_REVIEWS, SEED_TOOLS } from './seed-data';
 import { drawDatasheet } from './seed-datasheet';
 

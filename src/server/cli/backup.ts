@@ -2,7 +2,7 @@ import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { EXIT, readCommandLine } from '../../lib/command-line';
+import { EXIT, readCommandLine } from '../lib/command-line';
 
 const { values } = readCommandLine({
   name: 'backup',
@@ -26,10 +26,10 @@ if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) {
 
 // Loaded once the command line is right, so that --help answers at once.
 const [{ loadConfig }, { openDatabase }, { DataDirInUseError, lockDataDir }, backup] = await Promise.all([
-  import('../../config'),
-  import('../client'),
-  import('../data-dir-lock'),
-  import('../backup'),
+  import('../config'),
+  import('../db/client'),
+  import('../db/data-dir-lock'),
+  import('../db/backup'),
 ]);
 
 const config = loadConfig();

@@ -5,14 +5,15 @@ import { DomainError } from '../lib/domain-errors';
 import { queueMail } from '../mail/outbox';
 import { orderPaidMail, type OrderMailSettings } from '../mail/templates/order-mail';
 import { ownerPaidOrderMail } from '../mail/templates/owner-mail';
-import { issueInvoice } from '../invoices/invoices-repository';
+import { issueInvoice } from './invoices-repository';
 import { noticeLowStock } from '../notifications/low-stock';
 import { notifyOwner } from '../notifications/owner-notices';
-import { lockOrder, orderAmountCents, orderState, type OrderWithLines } from '../orders/orders-repository';
-import { takeOrderStock } from '../orders/order-stock';
-import { markOrderPaid } from '../orders/order-state';
-import type { PaymentIntentSummary, PaymentProvider } from './provider';
-import { claimRefund, claimedRefundReason } from './refunds';
+import { readSettings } from '../settings/settings-repository';
+import { lockOrder, orderAmountCents, orderState, type OrderWithLines } from './orders-repository';
+import { takeOrderStock } from './order-stock';
+import { markOrderPaid } from './order-state';
+import type { PaymentIntentSummary, PaymentProvider } from '../payments/provider';
+import { claimRefund, claimedRefundReason } from '../payments/refunds';
 
 /** What a payment did to its order: settled it (0 when it already had), or must be refunded, and why. */
 export type Settlement = { kind: 'settled'; modified: number } | { kind: 'refund'; intentId: string; reason: RefundReason };
@@ -80,9 +81,11 @@ export async function settleLocked(tx: AppTransaction, payment: PaymentToSettle,
   const paidAt = new Date();
   // Unpaid under the row lock, so it is marked paid; its invoice is numbered in the same transaction.
   await markOrderPaid(tx, order, intent.id, paidAt);
-  const invoiceNumber = await issueInvoice(tx, order);
+  // The owner's settings, read once: the invoice's seller, who hears of the sale, the low-stock mark.
+  const settings = await readSettings(tx);
+  const invoiceNumber = await issueInvoice(tx, order, settings);
   await queueMail(tx, orderPaidMail(order, { transactionId: intent.id, paidAt, invoiceNumber }, context.mail));
-  await notifyOwner(tx, (to) => ownerPaidOrderMail(to, order, context.mail.storeUrl));
-  await noticeLowStock(tx, stock.moves, context.mail.storeUrl);
+  await notifyOwner(tx, (to) => ownerPaidOrderMail(to, order, context.mail.storeUrl), settings);
+  await noticeLowStock(tx, stock.moves, context.mail.storeUrl, settings);
   return { kind: 'settled', modified: 1 };
 }

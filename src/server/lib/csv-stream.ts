@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { setNoStore } from '../lib/cache-headers';
+import { setNoStore } from './cache-headers';
 import { CSV_BOM, csvRow } from './csv';
 
 /**

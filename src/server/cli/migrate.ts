@@ -1,4 +1,4 @@
-import { readCommandLine } from '../../lib/command-line';
+import { readCommandLine } from '../lib/command-line';
 
 readCommandLine({
   name: 'migrate',
@@ -13,10 +13,10 @@ database under DATA_DIR) without starting the server. On PostgreSQL it may run w
 
 // Loaded once the command line is right, so that --help answers at once.
 const [{ loadConfig }, { openDatabase }, { lockDataDirForTool }, { migrateDatabase }] = await Promise.all([
-  import('../../config'),
-  import('../client'),
-  import('../lock-for-tool'),
-  import('../migrate'),
+  import('../config'),
+  import('../db/client'),
+  import('./support/lock-for-tool'),
+  import('../db/migrate'),
 ]);
 const config = loadConfig();
 const release = await lockDataDirForTool(config, 'Stop the store first: it migrates the database itself at every start.');

@@ -1,6 +1,6 @@
-import type { AppConfig } from '../config';
-import { lockDataDir } from './data-dir-lock';
-import { EXIT } from '../lib/command-line';
+import type { AppConfig } from '../../config';
+import { lockDataDir } from '../../db/data-dir-lock';
+import { EXIT } from '../../lib/command-line';
 
 /**
  * For a command-line tool on the embedded database: takes the data folder's lock, or says why not

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER } from '../../shared';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { DomainError } from './domain-errors';
+import { TransportError } from '../lib/transport-error';
 
 /**
  * Retries made safe (IETF draft "The Idempotency-Key HTTP Header Field"; Stripe works the same
@@ -21,7 +21,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   const header = request.headers[IDEMPOTENCY_KEY_HEADER];
   if (header === undefined) return null;
   if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
-    throw new DomainError('IDEMPOTENCY_KEY_INVALID', {}, { field: 'Idempotency-Key' });
+    throw new TransportError('IDEMPOTENCY_KEY_INVALID', {}, { field: 'Idempotency-Key' });
   }
   return header;
 }
@@ -56,7 +56,7 @@ const keyOf = (request: KeyedRequest) => and(eq(idempotencyKeys.userId, request.
 async function storedAnswer<T>(db: AppDatabase | AppTransaction, request: KeyedRequest): Promise<StoredAnswer<T> | null> {
   const [earlier] = await db.select().from(idempotencyKeys).where(keyOf(request));
   if (!earlier) return null;
-  if (earlier.fingerprint !== request.fingerprint) throw new DomainError('IDEMPOTENCY_KEY_REUSED', {}, { field: 'Idempotency-Key' });
+  if (earlier.fingerprint !== request.fingerprint) throw new TransportError('IDEMPOTENCY_KEY_REUSED', {}, { field: 'Idempotency-Key' });
   return { statusCode: earlier.statusCode, body: earlier.response as T };
 }
 

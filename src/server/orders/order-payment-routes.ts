@@ -1,18 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, idParam, modifiedCountSchema, orderPatchSchema, paymentReportSchema } from '../../shared';
-import type { OrderMailSettings } from '../mail/templates/order-mail';
-import { guardedOrder, orderIdOrNotFound, requireBuyerOfViewedOrder, requireOrderBuyer, requireOrderViewer } from '../orders/order-access';
-import { shipOrder } from '../orders/shipping';
-import { settleReportedPayment, type PaymentDeps } from './payment-service';
+import { guardedOrder, orderIdOrNotFound, requireBuyerOfViewedOrder, requireOrderBuyer, requireOrderViewer } from './order-access';
+import { shipOrder } from './shipping';
+import { paymentDepsOf, settleReportedPayment } from './order-payment';
 import { refundOrder } from './refund-order';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
-
-interface OrderPaymentRoutesOptions {
-  deps: PaymentDeps;
-  mail: OrderMailSettings;
-}
 
 /**
  * What money does to one order, one route per action, each guarded by its preHandlers (who may act
@@ -20,7 +14,8 @@ interface OrderPaymentRoutesOptions {
  * PATCH /api/order/:id, which asks for either a payment or a shipment. Registered by the payment
  * routes: payments depend on orders, never the reverse (decision 032).
  */
-export const orderPaymentRoutes: FastifyPluginAsyncZod<OrderPaymentRoutesOptions> = async (app, { deps, mail }) => {
+export const orderPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mail = app.store.orderMail;
   /**
    * After the provider confirmed a payment in the browser: the order is settled only as the provider
    * says (decision 004). For its buyer only; to anyone else, admins too, the order does not exist.
@@ -37,7 +32,7 @@ export const orderPaymentRoutes: FastifyPluginAsyncZod<OrderPaymentRoutesOptions
         response: { 200: modifiedCountSchema, ...errors },
       },
     },
-    async (request) => ({ modifiedCount: await settleReportedPayment({ ...deps, log: request.log }, guardedOrder(request), request.body.transactionId) }),
+    async (request) => ({ modifiedCount: await settleReportedPayment(paymentDepsOf(app, request.log), guardedOrder(request), request.body.transactionId) }),
   );
 
   app.post(
@@ -53,7 +48,7 @@ export const orderPaymentRoutes: FastifyPluginAsyncZod<OrderPaymentRoutesOptions
       },
     },
     async (request) => {
-      await refundOrder({ ...deps, log: request.log, mail }, orderIdOrNotFound(request.params.id), request.identity!);
+      await refundOrder(paymentDepsOf(app, request.log), orderIdOrNotFound(request.params.id), request.identity!);
       return { modifiedCount: 1 };
     },
   );
@@ -85,7 +80,7 @@ export const orderPaymentRoutes: FastifyPluginAsyncZod<OrderPaymentRoutesOptions
       const { status, transactionId, ...shipment } = request.body;
       // Shipping twice is a 409, never a quiet modifiedCount 0: the admin's screen was stale.
       if (status === 'shipped') return { modifiedCount: await shipOrder(app.db, order.id, request.identity!, shipment, mail) };
-      return { modifiedCount: await settleReportedPayment({ ...deps, log: request.log }, order, transactionId) };
+      return { modifiedCount: await settleReportedPayment(paymentDepsOf(app, request.log), order, transactionId) };
     },
   );
 };

@@ -1,6 +1,6 @@
 import { readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { EXIT, readCommandLine } from '../../lib/command-line';
+import { EXIT, readCommandLine } from '../lib/command-line';
 
 const { positionals } = readCommandLine({
   name: 'restore',
@@ -18,11 +18,11 @@ const backupFile = path.resolve(positionals[0]!);
 
 // Loaded once the command line is right, so that --help answers at once.
 const [{ loadConfig }, { createPglite }, { lockDataDirForTool }, { makeDataDirPrivate }, { backupName }] = await Promise.all([
-  import('../../config'),
-  import('../create-pglite'),
-  import('../lock-for-tool'),
-  import('../private-data-dir'),
-  import('../backup'),
+  import('../config'),
+  import('../db/create-pglite'),
+  import('./support/lock-for-tool'),
+  import('../db/private-data-dir'),
+  import('../db/backup'),
 ]);
 
 const config = loadConfig();

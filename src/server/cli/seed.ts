@@ -1,4 +1,4 @@
-import { readCommandLine } from '../../lib/command-line';
+import { readCommandLine } from '../lib/command-line';
 
 readCommandLine({
   name: 'seed',
@@ -13,11 +13,11 @@ in use by a running store.`,
 
 // Loaded once the command line is right, so that --help answers at once.
 const [{ loadConfig }, { openDatabase }, { lockDataDirForTool }, { migrateDatabase }, { seedIfEmpty }] = await Promise.all([
-  import('../../config'),
-  import('../client'),
-  import('../lock-for-tool'),
-  import('../migrate'),
-  import('../seed'),
+  import('../config'),
+  import('../db/client'),
+  import('./support/lock-for-tool'),
+  import('../db/migrate'),
+  import('../seed/seed'),
 ]);
 const config = loadConfig();
 const release = await lockDataDirForTool(config, 'Stop the store first: it seeds an empty store itself at start.');

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { invoiceCounter, invoices, users } from '../db/schema';
+import type { StoreSettings } from '../../shared';
 import { readSettings } from '../settings/settings-repository';
-import type { OrderRow } from '../orders/orders-repository';
+import type { OrderRow } from './orders-repository';
 
 /** Who sells, as printed on an invoice (the owner's settings when the order was paid). */
 export interface InvoiceSeller {
@@ -36,14 +37,18 @@ export interface InvoiceRow {
  * are copied as they are now: a later change to the settings or the profile does not rewrite a
  * document already issued.
  */
-export async function issueInvoice(tx: AppTransaction, order: Pick<OrderRow, 'id' | 'userId' | 'name' | 'email' | 'address' | 'phone'>): Promise<number> {
+export async function issueInvoice(
+  tx: AppTransaction,
+  order: Pick<OrderRow, 'id' | 'userId' | 'name' | 'email' | 'address' | 'phone'>,
+  settings?: StoreSettings,
+): Promise<number> {
   const [taken] = await tx
     .update(invoiceCounter)
     .set({ next: sql`${invoiceCounter.next} + 1` })
     .where(eq(invoiceCounter.id, 1))
     .returning({ number: sql<number>`${invoiceCounter.next} - 1` });
   if (!taken) throw new Error('invoice_counter has no row: were the migrations applied?');
-  const settings = await readSettings(tx);
+  settings ??= await readSettings(tx);
   const [buyer] = await tx.select({ companyName: users.companyName, taxId: users.taxId }).from(users).where(eq(users.id, order.userId));
   await tx.insert(invoices).values({
     orderId: order.id,

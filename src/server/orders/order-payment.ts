@@ -1,15 +1,15 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Identity } from '../identity/identity';
 import type { AppDatabase } from '../db/client';
 import { DomainError } from '../lib/domain-errors';
 import type { OrderMailSettings } from '../mail/templates/order-mail';
-import { ownOrder } from '../orders/order-access';
-import { expireIfStale, isPayable, orderAmountCents, orderState, type OrderWithLines } from '../orders/orders-repository';
-import { attachPaymentIntent } from '../orders/order-state';
-import { lockStockFor, type StockCheck } from '../orders/order-stock';
-import type { PaymentIntentSummary, PaymentProvider } from './provider';
-import { claimedRefundReason, PaymentNotSettledError, refundClaimedPayment } from './refunds';
-import { settleLocked, type PaymentToSettle, type Settlement } from './settle-locked';
+import { ownOrder } from './order-access';
+import { expireIfStale, findOrder, isPayable, orderAmountCents, orderState, type OrderWithLines } from './orders-repository';
+import { attachPaymentIntent } from './order-state';
+import { lockStockFor, type StockCheck } from './order-stock';
+import type { PaymentIntentSummary, PaymentProvider } from '../payments/provider';
+import { claimedRefundReason, PaymentNotSettledError, refundClaimedPayment } from '../payments/refunds';
+import { settleLocked, type PaymentToSettle, type Settlement } from './settle-payment';
 
 export interface PaymentDeps {
   db: AppDatabase;
@@ -19,6 +19,12 @@ export interface PaymentDeps {
   log: FastifyBaseLogger;
   /** For the receipt mail a settled payment queues. */
   mail: OrderMailSettings;
+}
+
+/** The payment's dependencies, from the store's settings (store-setup.ts) and the request's log. */
+export function paymentDepsOf(app: FastifyInstance, log: FastifyBaseLogger): PaymentDeps {
+  const { payments, payMinutes, orderMail } = app.store;
+  return { db: app.db, provider: payments.provider, payMinutes, log, mail: orderMail };
 }
 
 /**
@@ -84,6 +90,11 @@ export async function settlePayment(deps: PaymentDeps, order: OrderWithLines, in
 export async function settlePaymentOf(deps: PaymentDeps, payment: PaymentToSettle): Promise<number> {
   const settlement = await deps.db.transaction((tx) => settleLocked(tx, payment, { provider: deps.provider.name, log: deps.log, mail: deps.mail }));
   return finishSettlement(deps, settlement);
+}
+
+/** A payment the provider says succeeded for an order that may be gone already (Stripe's webhook). */
+export async function settleProviderPayment(deps: PaymentDeps, orderId: string, intent: PaymentIntentSummary): Promise<number> {
+  return settlePaymentOf(deps, { orderId, lastSeen: await findOrder(deps.db, orderId), intent });
 }
 
 /** After the commit: the number of orders modified, or the refund done and the buyer told (409). */

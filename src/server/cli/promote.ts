@@ -1,4 +1,4 @@
-import { EXIT, readCommandLine } from '../../lib/command-line';
+import { EXIT, readCommandLine } from '../lib/command-line';
 
 const { positionals } = readCommandLine({
   name: 'promote',
@@ -14,11 +14,11 @@ const email = positionals[0]!.trim().toLowerCase();
 
 // Loaded once the command line is right, so that --help answers at once.
 const [{ loadConfig }, { openDatabase }, { lockDataDirForTool }, { migrateDatabase }, { promoteToAdmin }] = await Promise.all([
-  import('../../config'),
-  import('../../db/client'),
-  import('../../db/lock-for-tool'),
-  import('../../db/migrate'),
-  import('../users-repository'),
+  import('../config'),
+  import('../db/client'),
+  import('./support/lock-for-tool'),
+  import('../db/migrate'),
+  import('../accounts/users-repository'),
 ]);
 const config = loadConfig();
 // The embedded database belongs to one process: this refuses while the server holds the folder.

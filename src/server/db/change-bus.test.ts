@@ -4,8 +4,8 @@ import { bearer, createAdmin, createCustomer } from '../../../tests/support/acco
 import { buildProductInput, buildTool, createTools, insertToolsUnannounced } from '../../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createTestDatabase } from '../../../tests/support/test-database';
-import type { AppDatabase, DatabaseHandle } from '../db/client';
-import { tools } from '../db/schema';
+import type { AppDatabase, DatabaseHandle } from './client';
+import { tools } from './schema';
 import { CHANGES_CHANNEL, changeNotice, openChangeBus, publishChange, type ChangeBus, type ChangeTopic } from './change-bus';
 import { payWithTestCard } from '../../../tests/support/orders';
 

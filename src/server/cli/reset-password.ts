@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
-import { EXIT, readCommandLine } from '../../lib/command-line';
+import { EXIT, readCommandLine } from '../lib/command-line';
 
 const { values, positionals } = readCommandLine({
   name: 'reset-password',
@@ -28,11 +28,11 @@ const email = positionals[0]!.trim().toLowerCase();
 // Loaded once the command line is right, so that --help answers at once.
 const [{ loadConfig }, { openDatabase }, { lockDataDirForTool }, { migrateDatabase }, { generatePassword, passwordProblem, setPasswordAsOperator }] =
   await Promise.all([
-    import('../../config'),
-    import('../../db/client'),
-    import('../../db/lock-for-tool'),
-    import('../../db/migrate'),
-    import('../operator-password'),
+    import('../config'),
+    import('../db/client'),
+    import('./support/lock-for-tool'),
+    import('../db/migrate'),
+    import('../accounts/operator-password'),
   ]);
 
 const password = values.generate ? generatePassword() : await readPassword();

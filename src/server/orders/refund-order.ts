@@ -1,17 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { centsToDollars, formatOrderNumber } from '../../shared';
+import { centsToDollars, formatOrderNumber, isRefundableStatus } from '../../shared';
 import { recordAudit } from '../audit/audit-log';
-import { returnStock } from '../catalogue/stock';
 import type { AppDatabase } from '../db/client';
 import type { Identity } from '../identity/identity';
 import { DomainError } from '../lib/domain-errors';
 import { queueMail } from '../mail/outbox';
 import { orderRefundedMail, type OrderMailSettings } from '../mail/templates/order-mail';
-import { recordOrderEvent } from '../orders/order-events';
-import { markOrderRefunded } from '../orders/order-state';
-import { lockOrder, orderState } from '../orders/orders-repository';
-import type { PaymentProvider } from './provider';
-import { claimAdminRefund, recordRefunded, recordRefundFailed } from './refunds';
+import { recordOrderEvent } from './order-events';
+import { markOrderRefunded } from './order-state';
+import { lockOrder, orderState } from './orders-repository';
+import { returnOrderStock } from './order-stock';
+import type { PaymentProvider } from '../payments/provider';
+import { claimAdminRefund, recordRefunded, recordRefundFailed } from '../payments/refunds';
 
 interface RefundDeps {
   db: AppDatabase;
@@ -28,24 +28,24 @@ export class RefundRefusedError extends DomainError<'REFUND_REFUSED'> {
 }
 
 /**
- * An admin cancels a paid order that has not shipped, with a full refund through the payment
- * provider (decision 020). In three steps, so that no order is marked refunded unless the money
+ * An admin cancels a paid order, waiting to ship or shipped (REFUNDABLE_STATUSES, the one rule),
+ * with a full refund through the payment provider (decision 020). In three steps, so that no order is marked refunded unless the money
  * went back, and no money goes back twice:
  * 1. With the order locked: check it may be refunded and claim the refund (a `payment_refunds` row,
  *    keyed by the payment). A second admin at the same moment finds the claim and is told so.
  * 2. Ask the provider, outside any transaction (a Stripe call must not hold the database). It is
  *    idempotent per payment, so a retry after a crash refunds once.
- * 3. On success, in one transaction: the order becomes `refunded`, its units go back on sale, the
- *    buyer's mail, the audit entry and the timeline's moment. On refusal: the claim is marked
+ * 3. On success, in one transaction: the order becomes `refunded`, its units go back on sale if
+ *    they never left (a shipped order's come back by hand, once inspected), the buyer's mail, the audit entry and the timeline's moment. On refusal: the claim is marked
  *    failed, the timeline says why, and the admin reads the provider's reason; the order is unchanged.
  */
 export async function refundOrder(deps: RefundDeps, orderId: string, admin: Identity): Promise<void> {
   const claimed = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw new DomainError('ORDER_NOT_FOUND');
-    if (order.status === 'refunded') throw new DomainError('ORDER_NOT_REFUNDABLE', { state: 'refunded' });
-    if (!order.paid || !order.transactionId) throw new DomainError('ORDER_NOT_REFUNDABLE', { state: orderState(order) });
-    if (order.status === 'shipped') throw new DomainError('ORDER_NOT_REFUNDABLE', { state: 'shipped' });
+    if (!order.paid || !order.transactionId || !isRefundableStatus(order.status)) {
+      throw new DomainError('ORDER_NOT_REFUNDABLE', { state: orderState(order) });
+    }
     await claimAdminRefund(tx, deps.provider.name, { ...order, transactionId: order.transactionId });
     return { transactionId: order.transactionId };
   });
@@ -67,15 +67,9 @@ export async function refundOrder(deps: RefundDeps, orderId: string, admin: Iden
     const order = await lockOrder(tx, orderId);
     if (!order) throw new DomainError('ORDER_NOT_FOUND');
     // The money is back whatever happened meanwhile: the order says so. (Shipping waits while a
-    // refund is claimed, so the order is still waiting to ship here; should that ever change, goods
-    // that left are not counted back into stock.)
+    // refund is claimed, so an order waiting to ship is still waiting here.)
     await markOrderRefunded(tx, orderId, admin.email, { refundId, transactionId: claimed.transactionId });
-    if (order.status === 'pending') {
-      // In a fixed order, so two refunds returning units of the same tools cannot deadlock.
-      for (const line of [...order.lines].sort((a, b) => (a.toolId ?? '').localeCompare(b.toolId ?? ''))) {
-        await returnStock(tx, line.toolId, line.quantity);
-      }
-    }
+    if (order.status === 'pending') await returnOrderStock(tx, order.lines);
     await recordRefunded(tx, claimed.transactionId, refundId);
     const number = formatOrderNumber(order.number);
     await recordAudit(tx, admin, {

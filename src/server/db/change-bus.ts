@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { AppTransaction, DatabaseHandle } from '../db/client';
+import type { AppTransaction, DatabaseHandle } from './client';
 import { HeardOnce } from './heard-once';
 
 /**
  * What can change under a process's caches. `tools`: a tool was added, edited or deleted (the
- * catalogue's rows and counts). `stock`: a tool's available quantity moved (an order placed,
- * deleted, expired or revived, an admin's restock). `reviews`: a review was posted, hidden, shown
- * or deleted. `photos`: a product photo was deleted. The catalogue cache (catalogue-cache/) drops
+ * catalogue's rows and counts). `stock`: a tool's available quantity moved (a payment that
+ * settled its order, a refund before shipping, an admin's restock, an import). `reviews`: a
+ * review was posted, hidden, shown or deleted. `photos`: a product photo was deleted. The catalogue cache (catalogue-cache/) drops
  * what each one touches.
  */
 export const CHANGE_TOPICS = ['tools', 'stock', 'reviews', 'photos'] as const;

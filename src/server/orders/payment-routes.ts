@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  paymentErrorSchema,
+  paymentIntentRequestSchema,
+  paymentIntentResponseSchema,
+  testConfirmResponseSchema,
+  testConfirmSchema,
+  isUuid,
+} from '../../shared';
+import { setNoStore } from '../lib/cache-headers';
+import { DomainError } from '../lib/domain-errors';
+import { fingerprintOf, idempotencyKeyOf, rememberAnswer } from '../idempotency/idempotency';
+import { expireIfStale, lockOrder } from './orders-repository';
+import { lockStockFor } from './order-stock';
+import { orderPaymentRoutes } from './order-payment-routes';
+import { createPaymentIntentForOrder, finishSettlement, paymentDepsOf, refuseUnpayable } from './order-payment';
+import { settleLocked } from './settle-payment';
+
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { payMinutes, orderMail: mail, payments } = app.store;
+  app.addHook('onSend', async (_request, reply) => setNoStore(reply));
+
+  app.post(
+    '/create-payment-intent',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: "Start paying one's order: a client secret for the card form",
+        tags: ['payments'],
+        body: paymentIntentRequestSchema,
+        response: { 200: paymentIntentResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const identity = request.identity!;
+      const key = idempotencyKeyOf(request);
+      const { orderId } = request.body;
+      const keyed = key ? { userId: identity.userId, key, fingerprint: fingerprintOf('create-payment-intent', { orderId }) } : null;
+      const answer = await rememberAnswer(app.db, keyed, async () => {
+        if (!isUuid(orderId)) throw new DomainError('ORDER_NOT_FOUND');
+        return { statusCode: 200, body: await createPaymentIntentForOrder(paymentDepsOf(app, request.log), identity, orderId) };
+      });
+      return answer.body;
+    },
+  );
+
+  await app.register(orderPaymentRoutes);
+
+  const processor = payments.testProcessor;
+  if (!processor) return;
+
+  /**
+   * The test-mode processor's confirm call, standing in for Stripe.js: the client secret is the
+   * credential, as with Stripe. On success the order is settled at once (as Stripe's webhook
+   * would); the buyer's PATCH that follows is then a harmless repeat. The order row and its tools'
+   * rows stay locked from before the charge until the order is marked paid and the stock taken, so
+   * a delete (or expiry, or the tool's removal) lands either before the charge (nothing is charged)
+   * or after the order is paid (409 there), and a payment for units another buyer took first is
+   * refused before any charge.
+   */
+  app.post(
+    '/test-payments/confirm',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        summary: 'Confirm a card payment with the test-mode processor (test mode only)',
+        tags: ['payments'],
+        body: testConfirmSchema,
+        response: { 200: testConfirmResponseSchema, 400: apiErrorSchema, 402: paymentErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const found = await processor.findByClientSecret(request.body.clientSecret);
+      if (!found) throw new DomainError('PAYMENT_NOT_FOUND');
+      await expireIfStale(app.db, found.orderId, payMinutes);
+      const outcome = await app.db.transaction(async (tx) => {
+        const order = await lockOrder(tx, found.orderId);
+        const before = await processor.retrieve(found.id, tx);
+        // A card is charged only for an order that can still be paid, with its stock there.
+        if (before?.status !== 'succeeded') refuseUnpayable(order, order ? await lockStockFor(tx, order.lines) : null);
+        const charge = await processor.confirm(found.id, request.body.card, request.body.billingDetails ?? {}, tx);
+        if (!charge.ok) return { declined: charge, settlement: null };
+        const payment = { orderId: found.orderId, lastSeen: order, intent: await processor.retrieve(found.id, tx) };
+        return { declined: null, settlement: await settleLocked(tx, payment, { provider: payments.provider.name, log: request.log, mail }) };
+      });
+      const { declined, settlement } = outcome;
+      if (declined) {
+        request.log.info({ intentId: found.id, code: declined.code }, 'test card declined');
+        throw new DomainError('CARD_DECLINED', { declineCode: declined.code, providerMessage: declined.message });
+      }
+      await finishSettlement(paymentDepsOf(app, request.log), settlement);
+      return { paymentIntent: { id: found.id, status: 'succeeded' as const } };
+    },
+  );
+};
