@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '../../../src/shared';
 import { vi } from 'vitest';
 
 /**
@@ -19,7 +20,7 @@ export interface FakeRequest {
 /** Drops the connection: `fetch` rejects as a browser's does when nothing answers. */
 export const NO_ANSWER: unique symbol = Symbol('no answer');
 
-export type FakeAnswer = { status?: number; body?: unknown; contentType?: string; text?: string } | typeof NO_ANSWER;
+export type FakeAnswer = { status?: number; body?: unknown; contentType?: string; text?: string; headers?: Record<string, string> } | typeof NO_ANSWER;
 export type FakeHandler = (request: FakeRequest, params: Record<string, string>) => FakeAnswer | Promise<FakeAnswer>;
 
 interface Route {
@@ -86,7 +87,7 @@ let installed: FakeApi | null = null;
  * installed last: better-auth's client keeps the `fetch` it found when it was created (once per
  * test file, like a page), so a function per test would leave it talking to an old one.
  */
-const pageFetch = (input: RequestInfo | URL, init?: RequestInit) =>
+export const pageFetch = (input: RequestInfo | URL, init?: RequestInit) =>
   installed ? installed.fetch(input, init) : Promise.reject(new TypeError('No fake API is installed: the test made a real request'));
 
 function answerPageFetchWith(api: FakeApi) {
@@ -101,14 +102,24 @@ export function uninstallFakeApi(): string[] {
   return unexpected;
 }
 
-function answer({ status = 200, body, contentType = 'application/json', text }: Exclude<FakeAnswer, typeof NO_ANSWER>): Response {
+function answer({ status = 200, body, contentType = 'application/json', text, headers = {} }: Exclude<FakeAnswer, typeof NO_ANSWER>): Response {
   const payload = text ?? (body === undefined ? null : JSON.stringify(body));
-  return new Response(status === 204 ? null : payload, { status, headers: { 'content-type': contentType } });
+  return new Response(status === 204 ? null : payload, { status, headers: { ...headers, 'content-type': contentType } });
 }
 
-/** The API's error body (RFC 9457 problem details, src/server/plugins/errors.ts). */
-export const apiError = (status: number, detail: string, code = 'SOME_ERROR'): FakeAnswer => ({
-  status,
-  contentType: 'application/problem+json',
-  body: { type: 'about:blank', title: String(status), status, detail, code },
-});
+/** The code the API answers a status with when the test names none: what a generic refusal of that status carries. */
+const GENERIC_CODES: Partial<Record<number, ApiErrorCode>> = {
+  400: 'VALIDATION_FAILED',
+  401: 'SIGN_IN_REQUIRED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  429: 'TOO_MANY_REQUESTS',
+  500: 'INTERNAL_ERROR',
+  503: 'DATABASE_UNAVAILABLE',
+};
+
+/** The API's error body (RFC 9457 problem details, src/server/plugins/errors.ts), with one of the API's own codes. */
+export const apiError = (status: number, detail: string, code: ApiErrorCode | undefined = GENERIC_CODES[status]): FakeAnswer => {
+  if (!code) throw new Error(`apiError(${status}): name the API's code for this refusal`);
+  return { status, contentType: 'application/problem+json', body: { type: 'about:blank', title: String(status), status, detail, code } };
+};

@@ -1,5 +1,5 @@
 import type { CartLine, Tool } from '../../../src/shared';
-import type { Profile } from '../../../src/shared/schemas/accounts';
+import type { AuthOptions, Profile } from '../../../src/shared/schemas/accounts';
 import { API_ERRORS, LIMITS } from '../../../src/shared';
 import type { IdentitySession } from '../../../src/web/lib/identity-session';
 import { accessTokenExpiringIn } from './access-tokens';
@@ -11,7 +11,12 @@ export interface FakePerson {
   name: string;
   role?: 'customer' | 'admin';
   emailVerified?: boolean;
+  /** Two-step sign-in is on for the account (decision 023). */
+  twoFactorEnabled?: boolean;
 }
+
+/** An admin, as the role guards and the admin pages see one. */
+export const ADMIN: FakePerson = { id: 'user-ada', email: 'ada@example.com', name: 'Ada Admin', role: 'admin' };
 
 export const CUSTOMER: FakePerson = { id: 'user-casey', email: 'casey@example.com', name: 'Casey Customer' };
 
@@ -34,10 +39,23 @@ export function fakeTool(fields: Partial<Tool> & Pick<Tool, '_id'>): Tool {
 /**
  * The parts of the store's API the web app's session, access token and cart talk to, answering as
  * the real one does: better-auth's get-session and sign-out, POST /api/login (a token for the
- * session's own email), bearer-checked profile and cart calls (a token is good while its session
- * lasts), the catalogue's tools. Installed as the page's `fetch`.
+ * session's own email), bearer-checked profile, role and cart calls (a token is good while its
+ * session lasts), the catalogue's tools, the store's sign-in options. Installed as the page's `fetch`.
  */
-export function fakeStore({ signedIn = null, tools = [], saved = { address: '', phone: '' } }: { signedIn?: FakePerson | null; tools?: Tool[]; saved?: Pick<Profile, 'address' | 'phone'> } = {}) {
+export function fakeStore({
+  signedIn = null,
+  tools = [],
+  saved = { address: '', phone: '' },
+  authOptions = {},
+  secondFactorAt = null,
+}: {
+  signedIn?: FakePerson | null;
+  tools?: Tool[];
+  saved?: Pick<Profile, 'address' | 'phone'>;
+  authOptions?: Partial<AuthOptions>;
+  /** When the signed-in session showed a code from an authenticator app (null: it has not). */
+  secondFactorAt?: string | null;
+} = {}) {
   const api = new FakeApi();
   let sessions = 0;
   const state = {
@@ -47,12 +65,14 @@ export function fakeStore({ signedIn = null, tools = [], saved = { address: '', 
     tokens: new Map<string, string>(),
     cart: [] as CartLine[],
     tools: new Map(tools.map((tool) => [tool._id, tool])),
+    secondFactorAt: signedIn ? secondFactorAt : null,
+    authOptions: { google: false, emailVerification: 'off', adminTwoFactor: 'optional', ...authOptions } satisfies AuthOptions,
   };
 
   const sessionBody = (): IdentitySession | null =>
     state.person && state.session
       ? {
-          session: { id: state.session, expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(), secondFactorAt: null },
+          session: { id: state.session, expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(), secondFactorAt: state.secondFactorAt },
           user: { role: 'customer', emailVerified: true, twoFactorEnabled: false, image: null, ...state.person },
         }
       : null;
@@ -79,8 +99,10 @@ export function fakeStore({ signedIn = null, tools = [], saved = { address: '', 
     .on('POST', '/api/auth/sign-out', () => {
       state.person = null;
       state.session = null;
+      state.secondFactorAt = null;
       return { body: { success: true } };
     })
+    .on('GET', '/api/auth-options', () => ({ body: state.authOptions }))
     .on('POST', '/api/login', ({ body }) => {
       if (!state.person || !state.session || (body as { email?: string }).email !== state.person.email) return apiError(401, API_ERRORS.signInRequired);
       const accessToken = accessTokenExpiringIn(3600);
@@ -89,7 +111,7 @@ export function fakeStore({ signedIn = null, tools = [], saved = { address: '', 
     })
     .on('GET', '/api/items/:id', (_, { id }) => {
       const tool = state.tools.get(id!);
-      return tool ? { body: tool } : apiError(404, API_ERRORS.toolNotFound);
+      return tool ? { body: tool } : apiError(404, API_ERRORS.toolNotFound, 'TOOL_NOT_FOUND');
     })
     .on(
       'GET',
@@ -101,13 +123,22 @@ export function fakeStore({ signedIn = null, tools = [], saved = { address: '', 
         return { body: profile };
       }),
     )
+    .on(
+      'GET',
+      '/api/admin/:email',
+      withToken((_, { email }) => {
+        const person = state.person;
+        if (!person || email !== person.email) return apiError(403, API_ERRORS.forbidden);
+        return { body: { admin: person.role === 'admin' } };
+      }),
+    )
     .on('GET', '/api/cart', withToken(cartAnswer))
     .on(
       'POST',
       '/api/cart/lines',
       withToken(({ body }) => {
         const { toolId, quantity } = body as CartLine;
-        if (!state.cart.some((line) => line.toolId === toolId) && state.cart.length >= LIMITS.orderLinesMax) return apiError(409, API_ERRORS.cartFull);
+        if (!state.cart.some((line) => line.toolId === toolId) && state.cart.length >= LIMITS.orderLinesMax) return apiError(409, API_ERRORS.cartFull, 'CART_FULL');
         setLine(toolId, (current) => Math.min(current + quantity, LIMITS.quantityMax));
         return cartAnswer();
       }),
@@ -141,15 +172,22 @@ export function fakeStore({ signedIn = null, tools = [], saved = { address: '', 
   return {
     api: api.install(),
     state,
-    /** The person signs in (another tab, a mailed link): a new session. */
-    signIn(person: FakePerson) {
+    /** `handler` behind the API's bearer check: a token of an ended session is refused (401). */
+    withToken,
+    /**
+     * The person signs in (another tab, a mailed link): a new session, which has shown a code from
+     * an authenticator app when `secondFactorAt` says so.
+     */
+    signIn(person: FakePerson, { secondFactorAt: showedCodeAt = null }: { secondFactorAt?: string | null } = {}) {
       state.person = person;
       state.session = `session-${(sessions += 1)}`;
+      state.secondFactorAt = showedCodeAt;
     },
     /** The session ends on the server (signed out elsewhere, a password reset): its tokens stop working. */
     endSession() {
       state.person = null;
       state.session = null;
+      state.secondFactorAt = null;
     },
   };
 }

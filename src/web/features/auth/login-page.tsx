@@ -46,7 +46,8 @@ export default function LoginPage() {
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setError(null);
-    const { data, error: signInError } = await authClient.signIn.email({ email, password });
+    // The sign-in client rejects when nothing answers (no connection): said like any failure.
+    const { data, error: signInError } = await authClient.signIn.email({ email, password }).catch(() => ({ data: null, error: null }));
     if (signInError || !data) {
       setError(authErrorMessage(signInError ?? { status: 0 }));
       return;

@@ -41,7 +41,10 @@ export default function RegistrationPage() {
   const onSubmit = handleSubmit(async ({ userName, email, password }) => {
     setError(null);
     // The name is saved with the account; the access token comes with the first session.
-    const { data, error: signUpError } = await authClient.signUp.email({ name: userName.trim(), email, password });
+    // The client rejects when nothing answers (no connection): said like any failure.
+    const { data, error: signUpError } = await authClient.signUp
+      .email({ name: userName.trim(), email, password })
+      .catch(() => ({ data: null, error: null }));
     if (signUpError || !data) {
       setError(authErrorMessage(signUpError ?? { status: 0 }));
       return;

@@ -1,0 +1,56 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { formatUsd } from '../../../../shared';
+import type { Order } from '../../../../shared/schemas/orders';
+import { fakeOrder, fakeOrders } from '../../../../../tests/support/web/fake-orders';
+import { ADMIN, fakeStore } from '../../../../../tests/support/web/fake-store';
+import { renderPage } from '../../../../../tests/support/web/render';
+import { paths, routes } from '../../../config/paths';
+import AdminOrderPage from './admin-order-page';
+
+const paid = { paid: true, transactionId: 'pi_paid_1', invoiceNumber: 'INV-000200' } as const;
+const WAITING = fakeOrder({ _id: 'order-waiting', number: 'TH-100200', ...paid, status: 'pending' });
+const SHIPPED = fakeOrder({ _id: 'order-shipped', number: 'TH-100201', ...paid, status: 'shipped', carrier: 'UPS', trackingNumber: '1Z1' });
+const REFUNDED = fakeOrder({ _id: 'order-refunded', number: 'TH-100202', ...paid, status: 'refunded' });
+const UNPAID = fakeOrder({ _id: 'order-unpaid', number: 'TH-100203' });
+
+function renderAdminOrder(order: Order) {
+  fakeOrders(fakeStore({ signedIn: ADMIN }), [order]);
+  renderPage(<AdminOrderPage />, { path: routes.orderPage, at: paths.orderPage(order._id) });
+  return userEvent.setup();
+}
+
+/** The admin's order page offers a refund by the same rule as the API (shared REFUNDABLE_STATUSES). */
+describe("the admin's order page: refunds", () => {
+  it('offers to cancel and refund an order waiting to ship, and says it cancels the order', async () => {
+    const user = renderAdminOrder(WAITING);
+    await user.click(await screen.findByRole('button', { name: 'Cancel and refund' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(`Cancel order TH-100200 and refund ${WAITING.email} the full ${formatUsd(WAITING.total)}?`)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
+  it('offers a refund of a shipped order (the goods came back), saying its stock is not put back', async () => {
+    const user = renderAdminOrder(SHIPPED);
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText(
+        `Refund ${SHIPPED.email} the full ${formatUsd(SHIPPED.total)} for order TH-100201? It has shipped: its tools are not put back in stock.`,
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Refund' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel and refund' })).toBeNull();
+  });
+
+  it.each([
+    ['already refunded', REFUNDED],
+    ['never paid', UNPAID],
+  ])('offers no refund for an order %s', async (_, order) => {
+    renderAdminOrder(order);
+    expect(await screen.findByTestId('order-page-state')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel and refund' })).toBeNull();
+  });
+});
