@@ -19,7 +19,7 @@ function foldersIn(dir) {
 // Server folders that sit below the features: they may be imported by any feature, never the reverse.
 // `identity` (who the caller is, access tokens) is one of them so that plugins can use it, and
 // `catalogue-cache` (the one cache of public reads) so that the catalogue and the reviews can.
-const serverFoundations = ['db', 'plugins', 'lib', 'identity', 'catalogue-cache'];
+const serverFoundations = ['db', 'plugins', 'lib', 'identity', 'catalogue-cache', 'seed', 'idempotency'];
 const serverFeatures = foldersIn('src/server').filter((name) => !serverFoundations.includes(name));
 const webFeatures = foldersIn('src/web/features');
 
@@ -36,6 +36,18 @@ const crossFeatureZones = webFeatures.flatMap((feature) => {
     },
   ];
 });
+
+// The back office: features/admin (overview, activity, settings) and each feature's admin/ folder
+// (Manage Orders in orders/admin, Manage Tools in catalogue/admin, ...). Its pages load lazily from
+// the app's routes into chunks named admin-* (vite.config.ts), which a first visit never loads
+// (scripts/check-bundle-budget.mjs); no customer code imports them, not even their api/ files.
+const adminFolders = webFeatures.map((feature) => (feature === 'admin' ? 'src/web/features/admin' : `src/web/features/${feature}/admin`));
+const adminFiles = ['src/web/features/admin/**', 'src/web/features/*/admin/**'];
+const customerCodeSkipsAdmin = {
+  target: 'src/web',
+  from: adminFolders,
+  message: 'Back-office code (features/admin, features/<name>/admin) is loaded lazily by the app\'s routes only; customer code must not import it.',
+};
 
 const importZones = [
   {
@@ -64,7 +76,7 @@ const importZones = [
 // the min-quantity rule: src/shared says it (sellableOrSoldOut, canBeBought, quantityProblem) and
 // everyone else asks there.
 const minQtyName = '/^(minQty|availableQty)$/';
-const minQtyRuleHomes = ['src/shared/schemas/admin.ts', 'src/shared/buying.ts'];
+const minQtyRuleHomes = ['src/shared/schemas/products.ts', 'src/shared/buying.ts'];
 const minQtyComparison = {
   selector:
     `BinaryExpression[operator=/^[<>]=?$/]:matches([left.property.name=${minQtyName}], [left.name=${minQtyName}])` +
@@ -89,7 +101,7 @@ const cacheSyntax = [
   { selector: "CallExpression[callee.property.name='subscribe'][callee.object.name=/^(changes|bus)$/]", message: ONE_CACHE_OWNER },
   {
     selector: "CallExpression[callee.property.name='changedHere']",
-    message: 'changedHere drops caches by hand, for benchmarks and tests: the store publishes its changes in their transactions (lib/change-bus.ts).',
+    message: 'changedHere drops caches by hand, for benchmarks and tests: the store publishes its changes in their transactions (db/change-bus.ts).',
   },
 ];
 // Error bodies are written in one place (STYLE 18, decision 033): plugins/errors.ts turns thrown
@@ -162,6 +174,16 @@ export default tseslint.config(
     },
   },
   {
+    // Customer code (everything in src/web but the back office and the app shell, which lazy-loads
+    // the back office's pages) never imports the back office. The zones above apply here too: a
+    // later block's zone list replaces an earlier one's.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: [...adminFiles, 'src/web/app/**'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: repoRoot, zones: [...importZones, customerCodeSkipsAdmin] }],
+    },
+  },
+  {
     // A delete or update without .where() touches every row.
     files: ['src/server/**/*.ts', 'tests/**/*.ts'],
     plugins: { drizzle },
@@ -224,7 +246,7 @@ export default tseslint.config(
             ...importZones,
             {
               target: 'src/server/app.ts',
-              from: ['db/migrate.ts', 'db/seed.ts', 'db/data-dir-lock.ts', 'db/lock-for-tool.ts', 'identity/auth-secret.ts'].map((file) => `src/server/${file}`),
+              from: ['db/migrate.ts', 'seed/seed.ts', 'db/data-dir-lock.ts', 'cli/support/lock-for-tool.ts', 'identity/auth-secret.ts'].map((file) => `src/server/${file}`),
               message: appStartsNothing,
             },
           ],

@@ -7,8 +7,13 @@ import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3000';
 
-/** Modules of the back office; what only they import (recharts and its dependencies) is admin-only too. */
-const ADMIN_FEATURE = /[\\/]src[\\/]web[\\/]features[\\/]admin[\\/]/;
+/**
+ * Modules of the back office: features/admin and each feature's admin/ folder (features/orders/admin,
+ * ...). What only they import (recharts and its dependencies) is admin-only too.
+ */
+const ADMIN_FEATURE = /[\\/]src[\\/]web[\\/]features[\\/](?:[^\\/]+[\\/])?admin[\\/]/;
+/** The API contract shared with the server (zod schemas, texts, constants): neither customer nor admin code. */
+const SHARED_CODE = /[\\/]src[\\/]shared[\\/]/;
 
 /**
  * Names every chunk made only of admin-only modules `admin-<name>-<hash>.js`, so the bundle budget
@@ -43,8 +48,11 @@ function adminChunkNames() {
   };
 
   const chunkFileNames = (chunk: { name: string; moduleIds: string[] }) => {
-    // Modules the graph does not know (bundler runtime, virtual helpers) say nothing either way.
-    const graphModules = chunk.moduleIds.filter((id) => known.has(id));
+    // Modules the graph does not know (bundler runtime, virtual helpers) say nothing either way,
+    // and neither does src/shared: the contract both sides read, every module of it reachable
+    // through its index, so a schema only the back office uses (the order list's filter) lands in
+    // the chunk of the one admin page that imports it and would otherwise unname that chunk.
+    const graphModules = chunk.moduleIds.filter((id) => known.has(id) && !SHARED_CODE.test(id));
     const adminOnly =
       reachableWithoutAdmin !== null && graphModules.length > 0 && graphModules.every((id) => !reachableWithoutAdmin!.has(id));
     if (adminOnly) return 'assets/admin-[name]-[hash].js';

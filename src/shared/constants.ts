@@ -33,7 +33,7 @@ export const HOME_TOOL_COUNT = 6;
 /**
  * The shape an uploaded photo may have, checked from the file's header before any pixel is
  * decoded (docs/decisions/022-photo-limits.md). The other upload limits (bytes, types,
- * megapixels) are IMAGE_UPLOAD's, in schemas/admin.ts.
+ * megapixels) are IMAGE_UPLOAD's, in schemas/products.ts.
  */
 export const IMAGE_SHAPE = {
   /** Pixels on the longer side. */

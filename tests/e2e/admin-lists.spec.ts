@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from '@playwright/test';
 import type { Order } from '../../src/shared';
-import { parseCsv } from '../../src/server/exports/parse-csv';
+import { parseCsv } from '../../src/server/lib/parse-csv';
 import { createToolByApi, signInAdminByApi } from './support/admin';
 import { accessibilityViolations, expect, test } from './support/fixtures';
 import { payWithTestCard } from './support/payment';

@@ -122,6 +122,43 @@ describe('web import zones', () => {
     expect(await ruleIds('src/web/features/catalogue/fake.tsx', withinCatalogue)).toEqual([]);
   });
 
+  it("reports customer code importing the back office: a feature's admin/ folder or features/admin, api/ files included", async () => {
+    const ownAdmin = `
+      import * as manageOrders from './admin/manage-orders-page';
+      import * as getOrders from './admin/api/get-orders';
+      export const all = [manageOrders, getOrders];
+    `;
+    expect(await ruleIds('src/web/features/orders/fake.tsx', ownAdmin)).toEqual(Array(2).fill('import-x/no-restricted-paths'));
+    const adminApi = `
+      import * as stats from '../admin/api/get-stats';
+      export const all = [stats];
+    `;
+    expect(await ruleIds('src/web/features/home/fake.tsx', adminApi)).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it("accepts back-office code importing its feature, shared code and features/admin's api/, and the app lazy-loading it", async () => {
+    const adminPage = `
+      import * as header from '../components/order-header';
+      import * as getOrder from '../api/get-order';
+      import * as refresh from '../../admin/api/refresh-admin-views';
+      import * as labels from '../../../lib/order-state-labels';
+      export const all = [header, getOrder, refresh, labels];
+    `;
+    expect(await ruleIds('src/web/features/orders/admin/fake.tsx', adminPage)).toEqual([]);
+    const route = `
+      export const load = () => import('../features/orders/admin/manage-orders-page');
+    `;
+    expect(await ruleIds('src/web/app/fake.tsx', route)).toEqual([]);
+  });
+
+  it("still reports one feature's back office reaching into another's", async () => {
+    const code = `
+      import * as filters from '../../orders/admin/components/order-filters';
+      export const all = [filters];
+    `;
+    expect(await ruleIds('src/web/features/catalogue/admin/fake.tsx', code)).toEqual(['import-x/no-restricted-paths']);
+  });
+
   it('keeps the existing one-way rules: web never imports server, shared imports nothing of ours', async () => {
     const web = `
       import type { AppDatabase } from '../../server/db/client';
@@ -187,7 +224,7 @@ describe('buildApp composes and starts nothing (decision 031)', () => {
   it('reports app.ts importing what locks, opens, migrates or seeds a database, or resolves the auth secret', async () => {
     const startSteps = `
       import { migrateDatabase } from './db/migrate';
-      import { seedIfEmpty } from './db/seed';
+      import { seedIfEmpty } from './seed/seed';
       import { lockDataDir } from './db/data-dir-lock';
       import { resolveAuthSecret } from './identity/auth-secret';
       export const all = [migrateDatabase, seedIfEmpty, lockDataDir, resolveAuthSecret];
@@ -268,7 +305,7 @@ describe("a tool's minimum order against its stock is decided in src/shared only
       export const canBeBought = (tool: { minQty: number; availableQty: number }) => tool.availableQty >= tool.minQty && tool.availableQty > 0;
     `;
     expect(await ruleIds('src/shared/buying.ts', rule)).toEqual([]);
-    expect(await ruleIds('src/shared/schemas/admin.ts', rule)).toEqual([]);
+    expect(await ruleIds('src/shared/schemas/products.ts', rule)).toEqual([]);
     const quantity = `
       export const tooFew = (line: { quantity: number }, tool: { minQty: number; availableQty: number }) =>
         line.quantity < tool.minQty || line.quantity > tool.availableQty;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/support/test-database';
-import { openChangeBus, type ChangeBus, type ChangeTopic } from '../lib/change-bus';
+import { openChangeBus, type ChangeBus, type ChangeTopic } from '../db/change-bus';
 import { createCatalogueCache, type CatalogueCache } from './catalogue-cache';
 
 const quietLog = { info: () => {}, warn: () => {}, error: () => {} };

@@ -1,5 +1,5 @@
 import { CATALOGUE_SORTS, PAGE } from '../../shared';
-import type { ChangeBus, ChangeTopic } from '../lib/change-bus';
+import type { ChangeBus, ChangeTopic } from '../db/change-bus';
 import { PhotoCache } from './photo-cache';
 import { ResponseCache } from './response-cache';
 import { ToolCounts } from './tool-counts';

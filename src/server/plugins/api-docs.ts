@@ -66,7 +66,7 @@ async function apiDocsPlugin(app: FastifyInstance) {
       info: {
         title: API_TITLE,
         version: packageJson.version,
-        description: 'The JSON API behind the store. Errors answer `application/problem+json` (RFC 9457): `{ type, title, status, detail, code, errors?, ...data }`; `code` is stable (src/server/lib/domain-errors.ts lists them), `detail` is for people. /api/auth/* keeps the identity service shape `{ code, message }`.',
+        description: 'The JSON API behind the store. Errors answer `application/problem+json` (RFC 9457): `{ type, title, status, detail, code, errors?, ...data }`; `code` is stable (one of `ApiErrorCode`; src/shared/errors lists them), `detail` is for people. /api/auth/* keeps the identity service shape `{ code, message }`.',
       },
       // Relative: the document is right wherever the store is served (behind a proxy too).
       servers: [{ url: '/' }],
@@ -146,9 +146,19 @@ function conventions(app: FastifyInstance, route: RouteOptions, url: string) {
 
 export default fp(apiDocsPlugin, { name: 'api-docs' });
 
-type OpenApiDocument = { paths?: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>> };
+type JsonSchema = { properties?: Record<string, JsonSchema>; enum?: unknown[]; $ref?: string };
+type OpenApiDocument = {
+  paths?: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }> }>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+};
 
-/** Documents the store's 4xx and 5xx answers under `application/problem+json`, the type they are sent with. */
+/** The error codes, as one component that every problem's `code` refers to (the list would otherwise be repeated in each answer). */
+const ERROR_CODE_COMPONENT = 'ApiErrorCode';
+
+/**
+ * Documents the store's 4xx and 5xx answers under `application/problem+json`, the type they are
+ * sent with, their `code` as a reference to the one list of codes.
+ */
 function problemDetailsMediaType<Document extends OpenApiDocument>(document: Document): Document {
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
     if (path.startsWith('/api/auth/')) continue;
@@ -156,6 +166,11 @@ function problemDetailsMediaType<Document extends OpenApiDocument>(document: Doc
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         const json = response.content?.['application/json'];
         if (!/^[45]/.test(status) || !json) continue;
+        const code = json.schema?.properties?.code;
+        if (code?.enum) {
+          document.components = { ...document.components, schemas: { ...document.components?.schemas, [ERROR_CODE_COMPONENT]: code } };
+          json.schema!.properties!.code = { $ref: `#/components/schemas/${ERROR_CODE_COMPONENT}` };
+        }
         response.content = { 'application/problem+json': json };
       }
     }

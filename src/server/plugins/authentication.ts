@@ -8,6 +8,7 @@ import { createAuth, type Auth, type IdentityMailer } from '../identity/auth';
 import { resolveAuthSecret } from '../identity/auth-secret';
 import { findIdentity, type SessionIdentity } from '../identity/identity';
 import { DomainError } from '../lib/domain-errors';
+import { TransportError } from '../lib/transport-error';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,7 +99,7 @@ async function authenticationPlugin(app: FastifyInstance, opts: AuthenticationOp
     // pages (the same rule better-auth applies to its own endpoints).
     const unsafe = request.method !== 'GET' && request.method !== 'HEAD';
     if (unsafe && !config.trustedOrigins.includes(request.headers.origin ?? '')) {
-      throw new DomainError('CROSS_SITE_REFUSED');
+      throw new TransportError('CROSS_SITE_REFUSED');
     }
     const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     return found ? liveIdentity(found.user.id, found.session.id) : null;

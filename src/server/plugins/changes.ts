@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '../db/client';
-import { openChangeBus, type ChangeBus } from '../lib/change-bus';
+import { openChangeBus, type ChangeBus } from '../db/change-bus';
 
 declare module 'fastify' {
   interface FastifyInstance {

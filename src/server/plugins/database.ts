@@ -4,7 +4,7 @@ import type { AppConfig } from '../config';
 import { openDatabase, type AppDatabase, type DatabaseHandle } from '../db/client';
 import { lockDataDir } from '../db/data-dir-lock';
 import { migrateDatabase } from '../db/migrate';
-import { seedIfEmpty } from '../db/seed';
+import { seedIfEmpty } from '../seed/seed';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,8 +2,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { API_ERRORS, apiErrorSchema } from '../../shared';
-import { DomainError, DOMAIN_ERRORS } from '../lib/domain-errors';
+import { API_ERROR_CODES, API_ERRORS, apiErrorSchema, DOMAIN_ERRORS, TRANSPORT_ERROR_CODES } from '../../shared';
+import { DomainError } from '../lib/domain-errors';
+import { TransportError } from '../lib/transport-error';
 import { RETRY_AFTER_SECONDS } from '../lib/database-unavailable';
 import { expectProblem } from '../../../tests/support/problem';
 import errorsPlugin from './errors';
@@ -28,7 +29,7 @@ beforeAll(async () => {
     throw new DomainError('CATALOGUE_BUSY', {}, { retryAfterSeconds: 7 });
   });
   app.get('/api/too-many', async () => {
-    throw new DomainError('TOO_MANY_REQUESTS', {}, { retryAfterSeconds: 30 });
+    throw new TransportError('TOO_MANY_REQUESTS', {}, { retryAfterSeconds: 30 });
   });
   app.get('/api/database-away', async () => {
     throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
@@ -37,7 +38,7 @@ beforeAll(async () => {
     throw new Error('a bug, with secrets in its message');
   });
   app.get('/api/moved', async () => {
-    throw new DomainError('METHOD_NOT_ALLOWED', { allow: ['GET', 'HEAD'] });
+    throw new TransportError('METHOD_NOT_ALLOWED', { allow: ['GET', 'HEAD'] });
   });
   app.post('/api/auth/sign-up/email', async () => {
     throw new DomainError('TOO_MANY_SIGN_UPS');
@@ -128,9 +129,16 @@ describe("the identity routes (/api/auth/*) keep better-auth's { code, message }
 
 describe('the catalogue of codes', () => {
   it('is SCREAMING_SNAKE, and no data member hides a problem member', () => {
-    for (const code of Object.keys(DOMAIN_ERRORS)) expect(code).toMatch(/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/);
+    for (const code of API_ERROR_CODES) expect(code).toMatch(/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/);
     const error = new DomainError('ORDER_NOT_PAYABLE', { state: 'expired' });
     expect(error).toMatchObject({ code: 'ORDER_NOT_PAYABLE', kind: 'conflict', detail: API_ERRORS.orderExpired, data: { state: 'expired' } });
+  });
+
+  it('keeps transport codes apart from the domain catalogue, and lists each code once', () => {
+    for (const code of TRANSPORT_ERROR_CODES) expect(Object.keys(DOMAIN_ERRORS)).not.toContain(code);
+    expect(new Set(API_ERROR_CODES).size).toBe(API_ERROR_CODES.length);
+    // @ts-expect-error a transport error is not a domain error: only the HTTP edge raises it
+    expect(() => new DomainError('TOO_MANY_REQUESTS')).toThrow(TypeError);
   });
 
   it("requires a code's data, typed (checked by tsc, which type-checks the tests)", () => {

@@ -3,72 +3,93 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '../../shared';
-import { DomainError, type DomainErrorKind } from '../lib/domain-errors';
+import { DomainError, type DomainErrorCode, type DomainErrorKind } from '../lib/domain-errors';
+import { TransportError } from '../lib/transport-error';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../lib/database-unavailable';
+import { describeTransportError } from './transport-errors';
 
 /** Fastify's body-parser refusals, as the store's codes. */
-const BODY_PARSER_ERRORS: Record<string, () => DomainError> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: () => new DomainError('INVALID_JSON'),
-  FST_ERR_CTP_EMPTY_JSON_BODY: () => new DomainError('INVALID_JSON'),
-  FST_ERR_CTP_BODY_TOO_LARGE: () => new DomainError('BODY_TOO_LARGE'),
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new DomainError('UNSUPPORTED_MEDIA_TYPE'),
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new DomainError('INVALID_JSON'),
+const BODY_PARSER_ERRORS: Record<string, () => TransportError> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: () => new TransportError('INVALID_JSON'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => new TransportError('INVALID_JSON'),
+  FST_ERR_CTP_BODY_TOO_LARGE: () => new TransportError('BODY_TOO_LARGE'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new TransportError('UNSUPPORTED_MEDIA_TYPE'),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new TransportError('INVALID_JSON'),
 };
 
-/** The one place where a domain error's kind becomes an HTTP status. */
+/** The one place where a domain error's kind becomes an HTTP status (transport errors: transport-errors.ts). */
 const STATUS_OF: Record<DomainErrorKind, number> = {
-  'invalid-input': 400,
-  'not-signed-in': 401,
+  rejected: 400,
+  unauthenticated: 401,
   'payment-refused': 402,
-  'not-allowed': 403,
+  forbidden: 403,
   'not-found': 404,
-  'method-not-allowed': 405,
   conflict: 409,
-  'too-large': 413,
-  'unsupported-media-type': 415,
-  unprocessable: 422,
   'too-frequent': 429,
-  failed: 500,
   unavailable: 503,
 };
+
+/**
+ * Rejections for which HTTP has a more exact status than 400: an uploaded file too large (413) or
+ * of a type the route does not take (415), and a catalogue CSV refused for its rows (422). The
+ * domain only says "rejected"; how HTTP words it is decided here.
+ */
+const STATUS_OF_CODE: Partial<Record<DomainErrorCode, number>> = {
+  IMAGE_TOO_LARGE: 413,
+  DOCUMENT_TOO_LARGE: 413,
+  IMPORT_TOO_LARGE: 413,
+  IMAGE_TYPE_UNSUPPORTED: 415,
+  DOCUMENT_TYPE_UNSUPPORTED: 415,
+  IMPORT_NOT_CSV: 415,
+  IMPORT_REFUSED: 422,
+};
+
+/** An error the plugin answers as it is: the store's refusal or the transport's. */
+type AnsweredError = DomainError | TransportError;
+
+/** The status and sentence of an error: a domain error's by its kind, a transport error's from its table. */
+function describe(error: AnsweredError): { status: number; detail: string } {
+  if (error instanceof TransportError) return describeTransportError(error.code, error.data);
+  return { status: STATUS_OF_CODE[error.code] ?? STATUS_OF[error.kind], detail: error.detail };
+}
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
 /**
- * Every error leaves here, and only here (decision 033). Store routes answer RFC 9457 problem
- * details: `{ type: 'about:blank', title, status, detail, code, errors?, ...data }`. The identity
+ * Every error leaves here, and only here (decisions 033 and 043). Store routes answer RFC 9457
+ * problem details: `{ type: 'about:blank', title, status, detail, code, errors?, ...data }`. The identity
  * routes (/api/auth/*) answer better-auth's own `{ code, message }`, which the web app's identity
  * client reads. Validation errors name the field and use the shared schema's message; 5xx errors
  * are logged (SQL text and database codes, never the query's values: see
  * lib/error-log-serializer.ts) but the client sees only a plain sentence.
  */
 async function errorsPlugin(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
-    if (error instanceof DomainError) return sendError(request, reply, error);
+  app.setErrorHandler((error: FastifyError | AnsweredError, request, reply) => {
+    if (error instanceof DomainError || error instanceof TransportError) return sendError(request, reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({
         field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body'),
         detail: issue.instancePath === '/' || issue.instancePath === '' ? wholeInputMessage(error.validationContext) : (issue.message ?? 'Invalid value'),
       }));
-      return sendError(request, reply, new DomainError('VALIDATION_FAILED', { firstProblem: errors[0]?.detail ?? 'Invalid request' }), errors);
+      return sendError(request, reply, new TransportError('VALIDATION_FAILED', { firstProblem: errors[0]?.detail ?? 'Invalid request' }), errors);
     }
     const bodyParserError = error.code ? BODY_PARSER_ERRORS[error.code] : undefined;
     if (bodyParserError) return sendError(request, reply, bodyParserError());
     if (isDatabaseUnavailable(error)) {
       // Not the request's fault nor a bug: the database is away. Logged without the stack, once a request.
       request.log.warn({ req: request, reason: error.message }, 'request refused: the database is unavailable');
-      return sendError(request, reply, new DomainError('DATABASE_UNAVAILABLE', {}, { retryAfterSeconds: RETRY_AFTER_SECONDS }));
+      return sendError(request, reply, new TransportError('DATABASE_UNAVAILABLE', {}, { retryAfterSeconds: RETRY_AFTER_SECONDS }));
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {
       // The request itself (method and path, masked by the app's serializer): routes logged at warn
       // write no 'incoming request' line that an id could lead back to.
       request.log.error({ err: error, req: request }, 'request failed');
-      return sendError(request, reply, new DomainError('INTERNAL_ERROR'), undefined, status);
+      return sendError(request, reply, new TransportError('INTERNAL_ERROR'), undefined, status);
     }
-    if (status === 429) return sendError(request, reply, new DomainError('TOO_MANY_REQUESTS'));
-    if (status === 404) return sendError(request, reply, new DomainError('NOT_FOUND'));
-    return sendError(request, reply, new DomainError('REQUEST_REFUSED', { reason: error.message }), undefined, status);
+    if (status === 429) return sendError(request, reply, new TransportError('TOO_MANY_REQUESTS'));
+    if (status === 404) return sendError(request, reply, new TransportError('NOT_FOUND'));
+    return sendError(request, reply, new TransportError('REQUEST_REFUSED', { reason: error.message }), undefined, status);
   });
 }
 
@@ -78,30 +99,32 @@ const isIdentityRoute = (request: FastifyRequest) => request.url.startsWith('/ap
 function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
-  error: DomainError,
+  error: AnsweredError,
   fieldErrors?: { field: string; detail: string }[],
   statusOverride?: number,
 ) {
-  const status = statusOverride ?? STATUS_OF[error.kind];
+  const described = describe(error);
+  const { detail } = described;
+  const status = statusOverride ?? described.status;
   reply.code(status);
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-  if (error.is('METHOD_NOT_ALLOWED')) reply.header('allow', (error.data.allow as string[]).join(', '));
-  const errors = fieldErrors ?? (error.field ? [{ field: error.field, detail: error.detail }] : undefined);
+  if (error instanceof TransportError && error.is('METHOD_NOT_ALLOWED')) reply.header('allow', (error.data.allow as string[]).join(', '));
+  const errors = fieldErrors ?? (error.field ? [{ field: error.field, detail }] : undefined);
   if (isIdentityRoute(request)) {
     // better-auth's shape, which its client in the web app reads: `code` and `message` (and, for
     // our own checks of a field, which one, in the same words).
     const fields = errors?.map(({ field, detail }) => ({ field, message: detail }));
-    return reply.type('application/json; charset=utf-8').send({ code: error.code, message: error.detail, ...(fields && { errors: fields }) });
+    return reply.type('application/json; charset=utf-8').send({ code: error.code, message: detail, ...(fields && { errors: fields }) });
   }
   const body: ApiError = {
     // Data first: the problem's own members win over a data member of the same name. A validation
     // failure's data is only its first problem, already the detail (and in `errors`).
-    ...(error.is('VALIDATION_FAILED') ? {} : error.data),
+    ...(error.code === 'VALIDATION_FAILED' ? {} : error.data),
     // No page per code to point to: `code` names the problem, and `title` is then the status's phrase (RFC 9457 4.2.1).
     type: 'about:blank',
     title: STATUS_CODES[status] ?? 'Error',
     status,
-    detail: error.detail,
+    detail,
     code: error.code,
     ...(errors && { errors }),
   };

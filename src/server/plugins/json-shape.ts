@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { DomainError } from '../lib/domain-errors';
+import { TransportError } from '../lib/transport-error';
 import { findJsonProblem } from '../lib/json-shape';
 import { addHookWhereMethod, mayHaveBody } from '../lib/method-route-hooks';
 
@@ -13,7 +13,7 @@ async function jsonShapePlugin(app: FastifyInstance) {
     (request, _reply, done) => {
       if (request.body === null || typeof request.body !== 'object' || Buffer.isBuffer(request.body)) return done();
       const problem = findJsonProblem(request.body, false);
-      done(problem?.kind === 'too-deep' ? new DomainError('BODY_TOO_DEEP') : undefined);
+      done(problem?.kind === 'too-deep' ? new TransportError('BODY_TOO_DEEP') : undefined);
     },
     mayHaveBody,
   );

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAppPath } from '../../shared';
-import { DomainError } from '../lib/domain-errors';
+import { TransportError } from '../lib/transport-error';
 
 /**
  * Serves the built SPA's files. Hashed files under /assets are cached for a year. Any other GET
@@ -58,7 +58,7 @@ async function webAppPlugin(
       if (opts.pages) return opts.pages(request, reply);
       return isAppPath(pathname) ? sendIndex(reply) : sendIndexAsNotFound(reply);
     }
-    throw new DomainError('NOT_FOUND');
+    throw new TransportError('NOT_FOUND');
   });
 }
 

@@ -4,7 +4,7 @@ import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase } from '../db/client';
 import { orders, reviews, users } from '../db/schema';
 import type { Identity } from '../identity/identity';
-import { changeNotice, noteChange, publishChange } from '../lib/change-bus';
+import { changeNotice, noteChange, publishChange } from '../db/change-bus';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type NewReviewRow = typeof reviews.$inferInsert;

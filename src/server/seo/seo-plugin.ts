@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../lib/domain-errors';
+import { TransportError } from '../lib/transport-error';
 import { robotsTxt, SITEMAP_PATH } from './robots';
 import { sitemapFile, sitemapFileCount, SITEMAP_URLS_PER_FILE } from './sitemap-plan';
 import { sitemapCounts, type SitemapSummary } from './sitemap-repository';
@@ -41,7 +41,7 @@ export async function seoPlugin(app: FastifyInstance, opts: SeoOptions) {
   /** Sends file `n` of the sitemap (1 when it is not an index); 404 when there is no such file. */
   function sendFile(request: FastifyRequest, reply: FastifyReply, counts: SitemapSummary, n: number) {
     const file = sitemapFile(counts, perFile, n);
-    if (!file) throw new DomainError('NOT_FOUND');
+    if (!file) throw new TransportError('NOT_FOUND');
     // A HEAD would otherwise read the whole file only for Fastify to drop it.
     if (request.method === 'HEAD') return reply.header('content-type', XML).header('cache-control', SEO_CACHE_CONTROL).send();
     return sendSitemap(reply, publicUrl, sitemapItems(app.db, file, counts.newestToolChange));
@@ -57,7 +57,7 @@ export async function seoPlugin(app: FastifyInstance, opts: SeoOptions) {
   // Files exist only while the sitemap is an index; "01" or "1e3" is no file's name.
   app.get<{ Params: { n: string } }>('/sitemap-:n(^[1-9]\\d{0,8}).xml', { config: { rateLimit: SITEMAP_RATE_LIMIT } }, async (request, reply) => {
     const counts = await sitemapCounts(app.db);
-    if (sitemapFileCount(counts, perFile) === 1) throw new DomainError('NOT_FOUND');
+    if (sitemapFileCount(counts, perFile) === 1) throw new TransportError('NOT_FOUND');
     return sendFile(request, reply, counts, Number(request.params.n));
   });
 }

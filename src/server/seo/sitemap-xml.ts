@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { ErrorLevel, SitemapIndexStream, SitemapStream, type IndexItem, type SitemapItemLoose } from 'sitemap';
 import { APP_ROUTES, fillRoute } from '../../shared';
 import type { AppDatabase } from '../db/client';
-import { DomainError } from '../lib/domain-errors';
+import { TransportError } from '../lib/transport-error';
 import type { FixedPage, SitemapFile } from './sitemap-plan';
 import { sitemapRows } from './sitemap-repository';
 
@@ -49,7 +49,7 @@ function sendXml(reply: FastifyReply, body: Readable) {
 export async function sendSitemap(reply: FastifyReply, hostname: string, items: AsyncGenerator<SitemapItemLoose>) {
   const first = await items.next();
   // Only when the rows it was planned for were deleted meanwhile: an empty sitemap is not a file.
-  if (first.done) throw new DomainError('NOT_FOUND');
+  if (first.done) throw new TransportError('NOT_FOUND');
   async function* all() {
     yield first.value;
     yield* items;

@@ -70,7 +70,6 @@ export const API_ERRORS = {
   orderNotShipped: 'This order has not been shipped, so there is nothing to undo',
   refundOnlyPaid: 'Only a paid order can be refunded',
   refundAlreadyDone: 'This order has already been refunded',
-  refundShippedOrder: 'This order has shipped. Undo the shipping first if it has not left, or handle the return by hand',
   refundUnderWay: 'A refund of this order is already under way. Please wait a moment and look again',
   refundRefused: (reason: string) => `The payment provider refused the refund, so the order is unchanged: ${reason}`,
   paymentNotCompleted: 'The payment was not completed',

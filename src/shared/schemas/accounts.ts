@@ -59,6 +59,7 @@ export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
 /** POST /api/login */
 export const accessTokenRequestSchema = z.object({ email: emailField });
 export const accessTokenResponseSchema = z.object({ accessToken: z.string() });
+export type AccessTokenResponse = z.infer<typeof accessTokenResponseSchema>;
 
 /**
  * PUT /api/user/:email. Every field is optional (registration sends userName, a purchase sends
@@ -118,8 +119,11 @@ export const userSummarySchema = z.object({
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
 export const adminStatusSchema = z.object({ admin: z.boolean() });
+export type AdminStatus = z.infer<typeof adminStatusSchema>;
 export const acknowledgedSchema = z.object({ acknowledged: z.boolean(), matchedCount: z.number() });
+export type Acknowledged = z.infer<typeof acknowledgedSchema>;
 export const modifiedCountSchema = z.object({ modifiedCount: z.number() });
+export type ModifiedCount = z.infer<typeof modifiedCountSchema>;
 
 /** GET /api/auth-options: how this store signs people up and in. */
 export const authOptionsSchema = z.object({
@@ -147,3 +151,4 @@ export const accountSessionSchema = z.object({
 });
 export type AccountSession = z.infer<typeof accountSessionSchema>;
 export const endedSessionsSchema = z.object({ endedCount: z.number() });
+export type EndedSessions = z.infer<typeof endedSessionsSchema>;

@@ -5,9 +5,7 @@ import { addressField, phoneField } from './accounts';
 import { NO_CONTROL_CHARACTERS, plainText } from './fields';
 import { passesLuhn } from '../buying';
 import { apiErrorSchema } from './common';
-
-export const ORDER_STATUSES = ['pending', 'shipped', 'expired', 'refunded'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import { ORDER_EVENT_KINDS, ORDER_STATUSES } from '../order-statuses';
 
 export const quantityField = z
   .number({ error: VALIDATION.quantityWhole })
@@ -129,8 +127,8 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 export const deletedCountSchema = z.object({ deletedCount: z.number() });
+export type DeletedCount = z.infer<typeof deletedCountSchema>;
 
-export const ORDER_EVENT_KINDS = ['placed', 'paid', 'shipped', 'unshipped', 'expired', 'refunded', 'refund_failed'] as const;
 
 /** One moment of an order's timeline (GET /api/orders/:id/events), oldest first. */
 export const orderEventSchema = z.object({
@@ -203,6 +201,7 @@ export const paymentIntentRequestSchema = z.object({
   totalPrice: z.unknown().optional(),
 });
 export const paymentIntentResponseSchema = z.object({ clientSecret: z.string() });
+export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
 
 export const paymentConfigSchema = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('test') }),
@@ -238,5 +237,6 @@ export const testConfirmSchema = z.object({
 export const testConfirmResponseSchema = z.object({
   paymentIntent: z.object({ id: z.string(), status: z.string() }),
 });
+export type TestConfirmResponse = z.infer<typeof testConfirmResponseSchema>;
 /** A payment refused (402): a declined card has code CARD_DECLINED and the processor's own `declineCode`. */
 export const paymentErrorSchema = apiErrorSchema.extend({ declineCode: z.string().optional() });

@@ -5,7 +5,7 @@ import { useSession } from '../lib/session-query';
 
 // Each role's page is its own chunk: a customer's browser never downloads the admin's actions.
 const CustomerOrderPage = lazy(() => import('../features/orders/order-page'));
-const AdminOrderPage = lazy(() => import('../features/admin/order-page'));
+const AdminOrderPage = lazy(() => import('../features/orders/admin/admin-order-page'));
 
 /**
  * /dashboard/orders/:id: the buyer's order page, or the admin's (with the actions that ship,

@@ -1,4 +1,4 @@
-import type { ApiError } from '../../shared';
+import type { ApiError, ApiErrorCode } from '../../shared';
 import { FIRST_VISIT_API_ERRORS as API_ERRORS } from '../../shared';
 import { NO_CONNECTION } from './request-failure';
 
@@ -31,6 +31,16 @@ export class ApiRequestError extends Error {
     const words = [problem?.detail, problem?.message].find((text): text is string => typeof text === 'string');
     return new ApiRequestError(status, words ?? API_ERRORS.internal, problem);
   }
+}
+
+/**
+ * Whether a failed request is the store's refusal with one of these codes (src/shared/errors):
+ * what to branch on, rather than the status, when what matters is what happened
+ * (`isApiError(failure, 'CARD_DECLINED', 'PAYMENT_NOT_COMPLETED')`). The status stays the word
+ * for the transport: no answer (0), a busy or unreachable store (request-failure.ts).
+ */
+export function isApiError<C extends ApiErrorCode>(error: unknown, ...codes: [C, ...C[]]): error is ApiRequestError & { readonly code: C } {
+  return error instanceof ApiRequestError && (codes as readonly string[]).includes(error.code ?? '');
 }
 
 export interface ApiRequest {

@@ -130,7 +130,7 @@ describe('a protected call', () => {
 
   it('keeps the person signed in when the session check behind a renewal is refused as busy', async () => {
     const store = await signedInCustomer();
-    store.api.on('GET', '/api/auth/get-session', () => apiError(429, API_ERRORS.tooManyRequests));
+    store.api.on('GET', '/api/auth/get-session', () => apiError(429, API_ERRORS.tooManyRequests, 'TOO_MANY_REQUESTS'));
 
     const { error } = await outcomeOf(authedGet('/orders'));
     expect(error!.status).toBe(429);

@@ -5,7 +5,8 @@ import { getAccessToken, renewAccessToken, signOut } from './session';
 /**
  * Sends a protected call with the access token. A stored token may have been refused although it
  * had not expired: it belonged to a session that has ended, while the person has just signed in
- * again (the new session's token is on its way). So a 401 is answered once with a token renewed
+ * again (the new session's token is on its way). So a 401 (the bearer scheme's refusal, read as a
+ * status like the spec's rule below, whatever the code) is answered once with a token renewed
  * from the identity session; the API checks credentials before doing anything, so the refused
  * request changed nothing and sending it again is safe. A 401 or 403 after that removes the token
  * and signs the person out (spec section 4); the error is then thrown for the caller to show.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { API_ERRORS, TOASTS } from '../../shared';
+import { API_ERRORS, TOASTS, type ApiErrorCode } from '../../shared';
 import { ApiRequestError } from './api-client';
 import { failureMessage, isStoreBusy, meansSignedOut, NO_CONNECTION, queryRetryDelay, shouldRetryQuery } from './request-failure';
 
-const api = (status: number, message = 'Server words') => new ApiRequestError(status, message, { status, detail: message });
+const api = (status: number, message = 'Server words', code?: ApiErrorCode) => new ApiRequestError(status, message, { status, detail: message, code });
 /** What the identity client (better-auth) reports for a refused /api/auth/get-session. */
 const identity = (status: number, message?: string) => ({ status, statusText: '', message });
 
@@ -39,14 +39,16 @@ describe('a failed request and being signed in', () => {
 
 describe('failureMessage', () => {
   it('says "try again in a moment" for a plain 429 and for an overloaded gateway', () => {
-    expect(failureMessage(api(429, API_ERRORS.tooManyRequests))).toBe(TOASTS.storeBusy);
+    expect(failureMessage(api(429, API_ERRORS.tooManyRequests, 'TOO_MANY_REQUESTS'))).toBe(TOASTS.storeBusy);
+    // A proxy's 429, without the store's body: nothing said but "busy".
+    expect(failureMessage(api(429, API_ERRORS.internal))).toBe(TOASTS.storeBusy);
     expect(failureMessage(identity(429))).toBe(TOASTS.storeBusy);
     expect(failureMessage(api(503))).toBe(TOASTS.storeBusy);
     expect(TOASTS.storeBusy).toBe('The store is busy. Please try again in a moment.');
   });
 
   it('keeps a 429 reason the server words itself', () => {
-    expect(failureMessage(api(429, API_ERRORS.reviewsTooFast))).toBe(API_ERRORS.reviewsTooFast);
+    expect(failureMessage(api(429, API_ERRORS.reviewsTooFast, 'TOO_MANY_REVIEWS'))).toBe(API_ERRORS.reviewsTooFast);
   });
 
   it('says the connection was lost when nothing answered', () => {

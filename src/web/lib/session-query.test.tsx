@@ -68,7 +68,7 @@ describe('who is signed in (useSession)', () => {
 
   it('says the store is busy on a 429, once, without asking again by itself', async () => {
     const store = fakeStore({ signedIn: CUSTOMER });
-    store.api.on('GET', '/api/auth/get-session', () => apiError(429, API_ERRORS.tooManyRequests));
+    store.api.on('GET', '/api/auth/get-session', () => apiError(429, API_ERRORS.tooManyRequests, 'TOO_MANY_REQUESTS'));
     renderReaders();
     expect((await screen.findAllByRole('alert'))[0]).toHaveProperty('textContent', TOASTS.storeBusy);
     expect(sessionReads(store)).toBe(1);

@@ -4,12 +4,13 @@ import { apiRequest, ApiRequestError } from './api-client';
 import { loadAuthClient } from './load-auth-client';
 import { queryClient } from './query-client';
 import { otherThanSession, readSessionNow, refreshSession } from './session-query';
+import type { AccessTokenResponse } from '../../shared/schemas/accounts';
 
 let renewal: Promise<string> | null = null;
 
 /** Asks the API for a new access token for the signed-in identity (spec: POST /login {email}). */
 export async function fetchAccessToken(email: string): Promise<string> {
-  const { data } = await apiRequest<{ accessToken: string }>('/login', { method: 'POST', body: { email } });
+  const { data } = await apiRequest<AccessTokenResponse>('/login', { method: 'POST', body: { email } });
   storeAccessToken(data.accessToken);
   return data.accessToken;
 }

@@ -1,8 +1,8 @@
 import { EMPTY_TEXT } from '../../../shared/messages';
 import { AUDIT_ACTION_LABELS, AUDIT_SYSTEM_ACTOR, type AuditEntry } from '../../../shared/schemas/admin';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { Loading } from '../../components/loading';
-import { useKeepPageInRange, usePageParam } from '../../lib/paging';
+import type { DataTableColumn } from '../../components/data-table';
+import { PagedTable } from '../../components/paged-table';
+import { usePageParam } from '../../lib/paging';
 import { AUDIT_PAGE_SIZE, useAudit } from './api/get-audit';
 import { auditChangeLines, auditTargetName } from './audit-summary';
 
@@ -58,7 +58,6 @@ const columns: DataTableColumn<AuditEntry>[] = [
 export default function ActivityPage() {
   const [page, setPage] = usePageParam();
   const audit = useAudit(page);
-  useKeepPageInRange(page, audit.data?.total, AUDIT_PAGE_SIZE, setPage);
 
   return (
     <section aria-labelledby="activity-title">
@@ -66,30 +65,20 @@ export default function ActivityPage() {
       <p className="mt-2 text-base-content/80">
         Every change made in the back office, and every payment the store refunded by itself, newest first.
       </p>
-      {audit.isPending ? <Loading label="Loading the activity" /> : null}
-      {audit.isError ? (
-        <div role="alert" className="alert alert-error mt-6">
-          <span>The activity could not be loaded.</span>
-          <button type="button" className="btn btn-sm" onClick={() => void audit.refetch()}>Try again</button>
-        </div>
-      ) : null}
-      {audit.data ? (
-        <DataTable
-          className="mt-6"
-          aria-labelledby="activity-title"
-          rows={audit.data.items}
-          getRowKey={(entry) => entry._id}
-          rowTestId="activity-row"
-          stackBelow="lg"
-          emptyText={EMPTY_TEXT.activity}
-          columns={columns}
-          busy={audit.isPlaceholderData}
-          page={page}
-          pageSize={AUDIT_PAGE_SIZE}
-          total={audit.data.total}
-          onPageChange={setPage}
-        />
-      ) : null}
+      <PagedTable
+        query={audit}
+        loadingLabel="Loading the activity"
+        failedText="The activity could not be loaded."
+        aria-labelledby="activity-title"
+        getRowKey={(entry) => entry._id}
+        rowTestId="activity-row"
+        stackBelow="lg"
+        emptyText={EMPTY_TEXT.activity}
+        columns={columns}
+        page={page}
+        pageSize={AUDIT_PAGE_SIZE}
+        onPageChange={setPage}
+      />
     </section>
   );
 }

@@ -1,13 +1,14 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { EMPTY_TEXT } from '../../../shared/messages';
-import { STATS, type OrderState, type Stats } from '../../../shared/schemas/admin';
+import { STATS, type Stats } from '../../../shared/schemas/admin';
+import type { OrderState } from '../../../shared/schemas/order-list';
 import { formatUsd } from '../../../shared/text';
 import { paths } from '../../config/paths';
+import { ORDER_STATE_LABELS } from '../../lib/order-state-labels';
 import { DataTable } from '../../components/data-table';
 import { Loading } from '../../components/loading';
 import { useStats } from './api/get-stats';
-import { ORDER_STATE_LABELS } from './components/order-filters';
 import { RevenueChart } from './components/revenue-chart';
 
 const STATE_ORDER: OrderState[] = ['unpaid', 'pending', 'shipped', 'expired', 'refunded'];

@@ -6,7 +6,7 @@ import { Loading } from '../../components/loading';
 import { SubmitButton } from '../../components/submit-button';
 import { notify } from '../../lib/toast';
 import { useStoreSettings, useUpdateStoreSettings } from './api/store-settings';
-import { applyServerFieldErrors } from './server-field-errors';
+import { applyServerFieldErrors } from '../../lib/server-field-errors';
 
 const SETTINGS_FIELDS = ['companyName', 'companyAddress', 'taxId', 'notifyEmail', 'lowStockThreshold'] as const;
 

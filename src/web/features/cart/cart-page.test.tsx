@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API_ERRORS, formatUsd, IDEMPOTENCY_KEY_HEADER, VALIDATION } from '../../../shared';
 import { CUSTOMER, fakeStore, fakeTool } from '../../../../tests/support/web/fake-store';
+import { apiError } from '../../../../tests/support/web/fake-api';
 import { renderPage } from '../../../../tests/support/web/render';
 import { paths } from '../../config/paths';
 import { localCart } from '../../lib/cart/local-cart';
@@ -80,6 +81,8 @@ describe('the cart page', () => {
       { toolId: METER._id, quantity: 3 },
       { toolId: 'tool-gone', quantity: 1 },
     ];
+    // The API's answer for a tool that is gone: the page reads its code, TOOL_NOT_FOUND.
+    store.api.on('GET', '/api/items/tool-gone', () => apiError(404, API_ERRORS.toolNotFound, 'TOOL_NOT_FOUND'));
     renderCart();
 
     expect((await screen.findAllByTestId('cart-line-problem')).map((problem) => problem.textContent)).toEqual([

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { dollarsToCents, centsToDollars, formatUsd, quantityProblem, type Tool } from '../../../shared';
 import { paths } from '../../config/paths';
 import { Loading } from '../../components/loading';
-import { ApiRequestError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-client';
 import type { LoginState } from '../../lib/login-state';
 import { notify } from '../../lib/toast';
 import { itemQueryOptions } from '../catalogue/api/get-item';
@@ -14,12 +14,12 @@ import { CartLineItem } from './components/cart-line-item';
 import { CART_HEAD } from '../../../shared/page-heads';
 import { useDocumentHead } from '../../lib/document-head';
 
-/** The tool of each line as the catalogue has it now: the tool, null when it is gone (404), undefined while loading. */
+/** The tool of each line as the catalogue has it now: the tool, null when it is gone (TOOL_NOT_FOUND), undefined while loading. */
 function useLineTools(toolIds: string[]): Array<Tool | null | undefined> {
   return useQueries({
-    queries: toolIds.map((id) => ({ ...itemQueryOptions(id), retry: (count: number, error: Error) => !(error instanceof ApiRequestError && error.status === 404) && count < 2 })),
+    queries: toolIds.map((id) => ({ ...itemQueryOptions(id), retry: (count: number, error: Error) => !isApiError(error, 'TOOL_NOT_FOUND') && count < 2 })),
     combine: (results) =>
-      results.map((result) => (result.data ? result.data : result.error instanceof ApiRequestError && result.error.status === 404 ? null : undefined)),
+      results.map((result) => (result.data ? result.data : isApiError(result.error, 'TOOL_NOT_FOUND') ? null : undefined)),
   });
 }
 

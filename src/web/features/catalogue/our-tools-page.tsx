@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { SEARCH_COUNT_MAX } from '../../../shared/constants';
 import { categoryHead, OUR_TOOLS_HEAD } from '../../../shared/page-heads';
 import type { Category } from '../../../shared/schemas/catalogue';
-import { ApiRequestError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-client';
 import { useDocumentHead } from '../../lib/document-head';
 import { useCategories } from './api/get-categories';
 import { CatalogueFilters } from './components/catalogue-filters';
@@ -53,7 +53,7 @@ export default function OurToolsPage() {
   // What the list shows is the answer to the search in the address (not the one it replaces).
   const settled = !isPending && !isPlaceholderData;
   // A shared link to a category deleted since (a renamed one's old address still works).
-  const categoryGone = error instanceof ApiRequestError && error.status === 404 && Boolean(search.category);
+  const categoryGone = isApiError(error, 'CATEGORY_NOT_FOUND') && Boolean(search.category);
   const filtered = Boolean(search.category) || search.inStock === true || search.minPrice != null || search.maxPrice != null;
   const clearSearch = () => {
     changeSearch({ q: '' });

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toolHead } from '../../../shared/page-heads';
 import { NotFound } from '../../components/not-found';
 import { paths } from '../../config/paths';
-import { ApiRequestError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-client';
 import { useDocumentHead } from '../../lib/document-head';
 import { relatedCategoryOf, useRelatedTools, useToolPage } from './api/get-tool-page';
 import { RelatedTools } from './components/tool-page/related-tools';
@@ -34,7 +34,7 @@ export default function ToolPage() {
 
   if (tool.isPending) return <ToolPageSkeleton />;
   if (!found) {
-    if (tool.error instanceof ApiRequestError && tool.error.status === 404) return <NotFound />;
+    if (isApiError(tool.error, 'TOOL_NOT_FOUND')) return <NotFound />;
     return (
       <div role="alert" className="alert alert-error mx-auto mt-12 max-w-xl">
         <span>This tool could not be loaded.</span>

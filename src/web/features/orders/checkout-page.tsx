@@ -3,10 +3,10 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { API_ERRORS, TOASTS } from '../../../shared/messages';
 import type { TestCardInput } from '../../../shared/schemas/orders';
-import { OrderLines } from '../../components/order/order-lines';
+import { OrderLines } from './components/order-lines';
 import { paths } from '../../config/paths';
 import { Loading } from '../../components/loading';
-import { ApiRequestError } from '../../lib/api-client';
+import { ApiRequestError, isApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session-query';
 import { ordersQueryKey } from './api/get-my-orders';
 import { useOrder } from './api/get-order';
@@ -66,7 +66,7 @@ export default function CheckoutPage() {
       const { paymentIntent } = await confirmTestPayment(intent.data.clientSecret, card, billingDetails);
       await settle(paymentIntent.id);
     } catch (failure) {
-      if (failure instanceof ApiRequestError && failure.status === 402) setDeclined({ message: failure.message, at: Date.now() });
+      if (isApiError(failure, 'CARD_DECLINED', 'PAYMENT_NOT_COMPLETED')) setDeclined({ message: failure.message, at: Date.now() });
       else setError(errorText(failure));
     } finally {
       setPaying(false);

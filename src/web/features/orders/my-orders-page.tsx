@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { CONFIRM, EMPTY_TEXT, TOASTS } from '../../../shared/messages';
 import type { Order } from '../../../shared/schemas/orders';
@@ -6,12 +5,12 @@ import { PREVIEW } from '../../../shared/constants';
 import { formatUsd, preview } from '../../../shared/text';
 import { paths } from '../../config/paths';
 import { ConfirmModal } from '../../components/confirm-modal';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { Loading } from '../../components/loading';
-import { OrderItems } from '../../components/order-items';
+import type { DataTableColumn } from '../../components/data-table';
+import { PagedTable } from '../../components/paged-table';
+import { OrderItems } from './components/order-items';
 import { useSession } from '../../lib/session-query';
-import { useKeepPageInRange, usePageParam } from '../../lib/paging';
-import { notify } from '../../lib/toast';
+import { usePageParam } from '../../lib/paging';
+import { useConfirmedMutation } from '../../lib/use-confirmed-mutation';
 import { useDeleteOrder } from './api/delete-order';
 import { MY_ORDERS_PAGE_SIZE, useMyOrders } from './api/get-my-orders';
 import { OrderStatusBadge } from './components/order-status-badge';
@@ -53,52 +52,34 @@ export default function MyOrdersPage() {
   const { data: session } = useSession();
   const [page, setPage] = usePageParam();
   const orders = useMyOrders(session?.user.email ?? '', page);
-  useKeepPageInRange(page, orders.data?.total, MY_ORDERS_PAGE_SIZE, setPage);
   const deleteOrder = useDeleteOrder();
-  const [toDelete, setToDelete] = useState<Order | null>(null);
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteOrder.mutateAsync(toDelete._id);
-      notify.success(TOASTS.orderDeleted);
-    } catch (error) {
-      notify.failure(error);
-    } finally {
-      setToDelete(null);
-    }
-  };
+  const removal = useConfirmedMutation({ mutate: (order: Order) => deleteOrder.mutateAsync(order._id), success: TOASTS.orderDeleted });
 
   return (
     <section aria-labelledby="my-orders-title">
       <h2 id="my-orders-title" className="text-3xl font-bold">My Orders</h2>
-      {orders.isPending ? <Loading label="Loading your orders" /> : null}
-      {orders.data ? (
-        <DataTable
-          className="mt-6"
-          aria-labelledby="my-orders-title"
-          rows={orders.data.items}
-          getRowKey={(order) => order._id}
-          rowTestId="order-row"
-          stackBelow="lg"
-          emptyText={<NoOrders />}
-          columns={[
-            ...columns,
-            { header: 'Action', className: 'min-w-48', cell: (order) => <OrderActions order={order} onDelete={() => setToDelete(order)} /> },
-          ]}
-          busy={orders.isPlaceholderData}
-          page={page}
-          pageSize={MY_ORDERS_PAGE_SIZE}
-          total={orders.data.total}
-          onPageChange={setPage}
-        />
-      ) : null}
+      <PagedTable
+        query={orders}
+        loadingLabel="Loading your orders"
+        aria-labelledby="my-orders-title"
+        getRowKey={(order) => order._id}
+        rowTestId="order-row"
+        stackBelow="lg"
+        emptyText={<NoOrders />}
+        columns={[
+          ...columns,
+          { header: 'Action', className: 'min-w-48', cell: (order) => <OrderActions order={order} onDelete={() => removal.ask(order)} /> },
+        ]}
+        page={page}
+        pageSize={MY_ORDERS_PAGE_SIZE}
+        onPageChange={setPage}
+      />
       <ConfirmModal
-        open={toDelete !== null}
+        open={removal.target !== null}
         message={CONFIRM.deleteOrder}
         busy={deleteOrder.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        onConfirm={() => void removal.confirm()}
+        onCancel={removal.cancel}
       />
     </section>
   );

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CONFIRM, TOASTS } from '../../../shared/messages';
+import type { Order } from '../../../shared/schemas/orders';
 import { paths } from '../../config/paths';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { Loading } from '../../components/loading';
-import { OrderDeliveryCard } from '../../components/order/order-delivery-card';
-import { OrderHeader } from '../../components/order/order-header';
-import { OrderLinesCard } from '../../components/order/order-lines-card';
-import { OrderTimeline } from '../../components/order/order-timeline';
+import { OrderDeliveryCard } from './components/order-delivery-card';
+import { OrderHeader } from './components/order-header';
+import { OrderLinesCard } from './components/order-lines-card';
+import { OrderTimeline } from './components/order-timeline';
 import { downloadFile } from '../../lib/download';
 import { notify } from '../../lib/toast';
+import { useConfirmedMutation } from '../../lib/use-confirmed-mutation';
 import { useDeleteOrder } from './api/delete-order';
 import { useOrder } from './api/get-order';
 import { useOrderEvents } from './api/get-order-events';
@@ -24,7 +26,11 @@ export default function OrderPage() {
   const events = useOrderEvents(id);
   const deleteOrder = useDeleteOrder();
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
+  const removal = useConfirmedMutation({
+    mutate: (removed: Order) => deleteOrder.mutateAsync(removed._id),
+    success: TOASTS.orderDeleted,
+    onSuccess: () => navigate(paths.myOrders),
+  });
   const [downloading, setDownloading] = useState(false);
 
   if (order.isPending) return <Loading label="Loading the order" />;
@@ -43,18 +49,6 @@ export default function OrderPage() {
     }
   };
 
-  const remove = async () => {
-    try {
-      await deleteOrder.mutateAsync(current._id);
-      notify.success(TOASTS.orderDeleted);
-      navigate(paths.myOrders);
-    } catch (error) {
-      notify.failure(error);
-    } finally {
-      setConfirming(false);
-    }
-  };
-
   return (
     <section aria-labelledby="order-page-title" className="max-w-5xl space-y-6">
       <Link to={paths.myOrders} className="link text-sm">← My Orders</Link>
@@ -69,7 +63,7 @@ export default function OrderPage() {
               </button>
             ) : null}
             {!current.paid ? (
-              <button type="button" className="btn btn-outline btn-error" onClick={() => setConfirming(true)}>Delete</button>
+              <button type="button" className="btn btn-outline btn-error" onClick={() => removal.ask(current)}>Delete</button>
             ) : null}
           </>
         }
@@ -81,7 +75,7 @@ export default function OrderPage() {
           {events.data ? <OrderTimeline events={events.data} /> : <Loading label="Loading the timeline" />}
         </div>
       </div>
-      <ConfirmModal open={confirming} message={CONFIRM.deleteOrder} busy={deleteOrder.isPending} onConfirm={() => void remove()} onCancel={() => setConfirming(false)} />
+      <ConfirmModal open={removal.target !== null} message={CONFIRM.deleteOrder} busy={deleteOrder.isPending} onConfirm={() => void removal.confirm()} onCancel={removal.cancel} />
     </section>
   );
 }

@@ -82,7 +82,7 @@ describe('the purchase form', () => {
   it("says why an order was refused, and lets the page show the tool's stock now", async () => {
     const onFailure = vi.fn();
     const { user, store } = renderForm({ profile: { address: '1 Main St', phone: '555-0100' }, onFailure });
-    store.api.on('POST', '/api/order', () => apiError(409, API_ERRORS.notEnoughStock(2)));
+    store.api.on('POST', '/api/order', () => apiError(409, API_ERRORS.notEnoughStock(2), 'NOT_ENOUGH_STOCK'));
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Phone').value).toBe('555-0100'));
     await user.click(screen.getByRole('button', { name: 'Purchase' }));
     expect(await screen.findByText(API_ERRORS.notEnoughStock(2))).toBeTruthy();

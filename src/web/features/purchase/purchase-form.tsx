@@ -4,7 +4,8 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { Tool } from '../../../shared';
-import { API_ERRORS, TOASTS } from '../../../shared/messages';
+import { quantityRefusal, quantityRefusalText } from '../../../shared/buying';
+import { TOASTS } from '../../../shared/messages';
 import type { Profile } from '../../../shared/schemas/accounts';
 import { purchaseFormSchema, type PurchaseForm as PurchaseFormValues } from '../../../shared/schemas/orders';
 import { formatLineTotal } from '../../../shared/text';
@@ -39,15 +40,17 @@ export function PurchaseForm({ item, profile, onFailure, canOrder = true }: Purc
   const placeOrder = usePlaceOrder();
   const navigate = useNavigate();
 
-  // The same rules as the server, with this tool's limits, so mistakes show before sending.
+  // The server's quantity rule (shared/buying.ts), with this tool's limits, so mistakes show before sending.
+  const { minQty, availableQty } = item;
   const schema = useMemo(
     () =>
       purchaseFormSchema.extend({
-        quantity: purchaseFormSchema.shape.quantity
-          .min(item.minQty, { error: API_ERRORS.belowMinimum(item.minQty) })
-          .max(item.availableQty, { error: API_ERRORS.notEnoughStock(item.availableQty) }),
+        quantity: purchaseFormSchema.shape.quantity.superRefine((quantity, context) => {
+          const refusal = quantityRefusal({ minQty, availableQty }, quantity);
+          if (refusal) context.addIssue({ code: 'custom', message: quantityRefusalText(refusal) });
+        }),
       }) satisfies z.ZodType<PurchaseFormValues>,
-    [item.minQty, item.availableQty],
+    [minQty, availableQty],
   );
 
   const {

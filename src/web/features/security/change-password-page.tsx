@@ -8,6 +8,7 @@ import { TextField } from '../../components/form-field';
 import { useSession } from '../../lib/session-query';
 import { useChangePassword } from './api/change-password';
 import { FormError } from './components/form-error';
+import { SubmitButton } from '../../components/submit-button';
 
 const DONE = 'Your password is changed. Every other browser signed in to your account is now signed out.';
 
@@ -50,10 +51,9 @@ export default function ChangePasswordPage() {
           At least 8 characters. Saving it signs your account out everywhere else, as{' '}
           <Link to={paths.sessions} className="link link-primary">Sessions</Link> would.
         </p>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <SubmitButton busy={isSubmitting} width="auto">
           Change password
-        </button>
+        </SubmitButton>
       </form>
     </section>
   );

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AccountSession } from '../../../shared/schemas/accounts';
 import { paths } from '../../config/paths';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { Loading } from '../../components/loading';
-import { notify } from '../../lib/toast';
+import { useConfirmedMutation } from '../../lib/use-confirmed-mutation';
 import { useEndSession } from './api/end-session';
 import { useSessions } from './api/get-sessions';
 import { useSignOutEverywhere } from './api/sign-out-everywhere';
@@ -32,28 +31,13 @@ export default function SessionsPage() {
   const end = useEndSession();
   const everywhere = useSignOutEverywhere();
   const navigate = useNavigate();
-  const [confirmingEverywhere, setConfirmingEverywhere] = useState(false);
-
-  const endOne = async (session: AccountSession) => {
-    try {
-      await end.mutateAsync(session.id);
-      notify.success('That browser is signed out');
-    } catch (error) {
-      notify.failure(error);
-    }
-  };
-
-  const signOutEverywhere = async () => {
-    try {
-      await everywhere.mutateAsync();
-      notify.success('Signed out everywhere');
-      navigate(paths.login, { replace: true });
-    } catch (error) {
-      notify.failure(error);
-    } finally {
-      setConfirmingEverywhere(false);
-    }
-  };
+  const ending = useConfirmedMutation({ mutate: (session: AccountSession) => end.mutateAsync(session.id), success: 'That browser is signed out' });
+  // The dialog asks about every session at once: its target is just "asked".
+  const signingOut = useConfirmedMutation<true>({
+    mutate: () => everywhere.mutateAsync(),
+    success: 'Signed out everywhere',
+    onSuccess: () => navigate(paths.login, { replace: true }),
+  });
 
   const columns: DataTableColumn<AccountSession>[] = [
     {
@@ -78,7 +62,7 @@ export default function SessionsPage() {
             type="button"
             className="btn btn-sm btn-outline"
             disabled={end.isPending}
-            onClick={() => void endOne(session)}
+            onClick={() => void ending.run(session)}
             aria-label={`Sign out: ${deviceOf(session.userAgent)}, signed in ${when.format(new Date(session.createdAt))}`}
           >
             Sign out
@@ -91,7 +75,7 @@ export default function SessionsPage() {
     <section aria-labelledby="sessions-title" className="max-w-5xl">
       <h2 id="sessions-title" className="text-3xl font-bold">Sessions</h2>
       <p className="mt-2 text-base-content/80">The browsers signed in to your account. Sign out any you do not recognise, then change your password.</p>
-      <button type="button" className="btn btn-error mt-4" onClick={() => setConfirmingEverywhere(true)} disabled={everywhere.isPending}>
+      <button type="button" className="btn btn-error mt-4" onClick={() => signingOut.ask(true)} disabled={everywhere.isPending}>
         Sign out everywhere
       </button>
       {sessions.isPending ? <Loading label="Loading your sessions" /> : null}
@@ -108,12 +92,12 @@ export default function SessionsPage() {
         />
       ) : null}
       <ConfirmModal
-        open={confirmingEverywhere}
+        open={signingOut.target !== null}
         message="Sign out everywhere? Every browser signed in to your account, this one too, is signed out."
         confirmLabel="Sign out everywhere"
         busy={everywhere.isPending}
-        onConfirm={() => void signOutEverywhere()}
-        onCancel={() => setConfirmingEverywhere(false)}
+        onConfirm={() => void signingOut.confirm()}
+        onCancel={signingOut.cancel}
       />
     </section>
   );

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authedRequest } from '../../../lib/authed-request';
 import { usersQueryKey } from './get-users';
+import type { ModifiedCount } from '../../../../shared/schemas/accounts';
 
 /** DELETE /user/admin/{email}: make an admin a customer again (409 when no other admin would remain). */
 export async function makeCustomer(email: string) {
-  return (await authedRequest<{ modifiedCount: number }>(`/user/admin/${encodeURIComponent(email)}`, { method: 'DELETE' })).data;
+  return (await authedRequest<ModifiedCount>(`/user/admin/${encodeURIComponent(email)}`, { method: 'DELETE' })).data;
 }
 
 export function useMakeCustomer() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileUpdateBody } from '../../../../shared/schemas/accounts';
+import type { Acknowledged, ProfileUpdateBody } from '../../../../shared/schemas/accounts';
 import { authedRequest } from '../../../lib/authed-request';
 import { profileQueryKey } from './get-profile';
 
 /** PUT /user/{email} with the bearer token. */
 export async function updateProfile(email: string, changes: ProfileUpdateBody) {
-  return (await authedRequest<{ acknowledged: boolean }>(`/user/${encodeURIComponent(email)}`, { method: 'PUT', body: changes })).data;
+  return (await authedRequest<Acknowledged>(`/user/${encodeURIComponent(email)}`, { method: 'PUT', body: changes })).data;
 }
 
 export function useUpdateProfile(email: string) {

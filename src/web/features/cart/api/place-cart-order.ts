@@ -4,6 +4,7 @@ import { authedRequest } from '../../../lib/authed-request';
 import { sendOnce } from '../../../lib/send-once';
 import { ordersQueryKey } from '../../orders/api/get-my-orders';
 import { cartQueryKey } from '../../../lib/cart/server-cart';
+import type { InsertedId } from '../../../../shared/schemas/common';
 
 /**
  * POST /api/orders: one order of the cart's tools. The server prices every line and takes the
@@ -11,7 +12,7 @@ import { cartQueryKey } from '../../../lib/cart/server-cart';
  * the connection drops, so the customer gets one order whatever the network does.
  */
 export async function placeCartOrder(order: OrdersCreate) {
-  return sendOnce((headers) => authedRequest<{ insertedId: string }>('/orders', { method: 'POST', body: order, headers }));
+  return sendOnce((headers) => authedRequest<InsertedId>('/orders', { method: 'POST', body: order, headers }));
 }
 
 export function usePlaceCartOrder() {

@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authedRequest } from '../../../lib/authed-request';
 import { itemsQueryKey } from '../../catalogue/api/get-items';
 import { ordersQueryKey } from './get-my-orders';
+import type { DeletedCount } from '../../../../shared/schemas/orders';
 
 export async function deleteOrder(id: string) {
-  return (await authedRequest<{ deletedCount: number }>(`/order/${encodeURIComponent(id)}`, { method: 'DELETE' })).data;
+  return (await authedRequest<DeletedCount>(`/order/${encodeURIComponent(id)}`, { method: 'DELETE' })).data;
 }
 
 export function useDeleteOrder() {

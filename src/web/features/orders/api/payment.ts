@@ -2,9 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../../shared/constants';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import type { PaymentConfig } from '../../../../shared/schemas/orders';
+import type { PaymentConfig, PaymentIntentResponse, TestConfirmResponse } from '../../../../shared/schemas/orders';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { authedRequest } from '../../../lib/authed-request';
+import type { ModifiedCount } from '../../../../shared/schemas/accounts';
 
 export const paymentConfigQueryOptions = () =>
   queryOptions({
@@ -27,7 +28,7 @@ export const paymentIntentQueryOptions = (orderId: string, idempotencyKey: strin
     queryKey: ['payment-intent', orderId, idempotencyKey],
     queryFn: async () =>
       (
-        await authedRequest<{ clientSecret: string }>('/create-payment-intent', {
+        await authedRequest<PaymentIntentResponse>('/create-payment-intent', {
           method: 'POST',
           body: { orderId },
           headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
@@ -55,7 +56,7 @@ export async function confirmTestPayment(
   billingDetails: { name: string; email: string; phone: string },
 ) {
   return (
-    await apiRequest<{ paymentIntent: { id: string; status: string } }>('/test-payments/confirm', {
+    await apiRequest<TestConfirmResponse>('/test-payments/confirm', {
       method: 'POST',
       body: { clientSecret, card, billingDetails },
     })
@@ -68,7 +69,7 @@ export async function confirmTestPayment(
  */
 export async function reportPayment(orderId: string, transactionId: string) {
   return (
-    await authedRequest<{ modifiedCount: number }>(`/orders/${encodeURIComponent(orderId)}/payment`, {
+    await authedRequest<ModifiedCount>(`/orders/${encodeURIComponent(orderId)}/payment`, {
       method: 'POST',
       body: { transactionId },
     })

@@ -1,14 +1,8 @@
 import type { Order } from '../../../../shared/schemas/orders';
+import { ORDER_STATE_BADGES, orderStateOf } from '../../../lib/order-state-labels';
 
-const LABELS = {
-  pending: { text: 'Paid, pending shipment', className: 'badge-warning' },
-  shipped: { text: 'Shipped', className: 'badge-success' },
-  expired: { text: 'Expired', className: 'badge-neutral' },
-  refunded: { text: 'Refunded', className: 'badge-neutral' },
-} as const;
-
-export function OrderStatusBadge({ order }: { order: Order }) {
-  if (!order.status) return <span className="badge badge-outline">Unpaid</span>;
-  const label = LABELS[order.status];
-  return <span className={`badge ${label.className}`}>{label.text}</span>;
+/** An order's state as a badge (My Orders, Manage Orders). */
+export function OrderStatusBadge({ order }: { order: Pick<Order, 'status'> }) {
+  const badge = ORDER_STATE_BADGES[orderStateOf(order)];
+  return <span className={`badge ${badge.tone}`}>{badge.text}</span>;
 }

@@ -2,10 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReviewCreate } from '../../../../shared/schemas/reviews';
 import { authedRequest } from '../../../lib/authed-request';
 import { reviewsQueryKey } from './get-reviews';
+import type { InsertedId } from '../../../../shared/schemas/common';
 
 /** POST /review. The name shown with it is the signed-in customer's; the server sets it. */
 export async function addReview(review: ReviewCreate & { userName?: string }) {
-  return (await authedRequest<{ insertedId: string }>('/review', { method: 'POST', body: review })).data;
+  return (await authedRequest<InsertedId>('/review', { method: 'POST', body: review })).data;
 }
 
 export function useAddReview() {

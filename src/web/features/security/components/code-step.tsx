@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { authenticatorCodeFormSchema, type AuthenticatorCodeForm } from '../../../../shared/schemas/accounts';
 import { TextField } from '../../../components/form-field';
 import { FormError } from './form-error';
+import { SubmitButton } from '../../../components/submit-button';
 
 interface CodeStepProps {
   name: string;
@@ -40,10 +41,9 @@ export function CodeStep({ name, submitLabel, onCode }: CodeStepProps) {
         registration={register('code')}
         error={errors.code}
       />
-      <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-        {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+      <SubmitButton busy={isSubmitting} width="auto">
         {submitLabel}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

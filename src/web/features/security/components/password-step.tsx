@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { changePasswordFormSchema } from '../../../../shared/schemas/accounts';
 import { TextField } from '../../../components/form-field';
 import { FormError } from './form-error';
+import { SubmitButton } from '../../../components/submit-button';
 
 const schema = changePasswordFormSchema.pick({ currentPassword: true });
 type Values = { currentPassword: string };
@@ -38,10 +39,9 @@ export function PasswordStep({ name, submitLabel, tone = 'primary', onPassword }
     <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={name}>
       <FormError message={error} />
       <TextField label="Your password" type="password" autoComplete="current-password" registration={register('currentPassword')} error={errors.currentPassword} />
-      <button type="submit" className={`btn ${tone === 'danger' ? 'btn-error btn-outline' : 'btn-primary'}`} disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-        {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+      <SubmitButton busy={isSubmitting} tone={tone} outline={tone === 'danger'} width="auto">
         {submitLabel}
-      </button>
+      </SubmitButton>
     </form>
   );
 }
