@@ -5,6 +5,7 @@ export * from './errors';
 export * from './text';
 export * from './buying';
 export * from './order-statuses';
+export type * from './identity-answers';
 export * from './identity-links';
 export * from './schemas/common';
 export * from './schemas/fields';

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChangePasswordAnswer } from '../../../../shared/identity-answers';
 import type { ChangePasswordForm } from '../../../../shared/schemas/accounts';
 import { adoptNewSession } from './adopt-new-session';
 import { identityCall } from '../../auth/api/identity-call';
@@ -8,7 +9,7 @@ import { identityCall } from '../../auth/api/identity-call';
  * token, and gives this browser a new session (decision 023).
  */
 export async function changePassword(form: ChangePasswordForm) {
-  return identityCall<{ token: string | null }>('/change-password', { ...form, revokeOtherSessions: true });
+  return identityCall<ChangePasswordAnswer>('/change-password', { ...form, revokeOtherSessions: true });
 }
 
 export function useChangePassword(email: string | undefined) {
