@@ -19,6 +19,10 @@ export const ORDER_STATE_SENTENCES: Record<OrderState, string> = {
   refunded: 'Cancelled and refunded',
 };
 
+/** The sentence under the order page's heading: a refund after shipping refunded a return, it cancelled nothing. */
+export const orderStateSentence = (order: Pick<Order, 'status' | 'shippedAt'>): string =>
+  order.status === 'refunded' && order.shippedAt !== null ? 'Refunded after shipping' : ORDER_STATE_SENTENCES[orderStateOf(order)];
+
 /** The state as the back office's lists name it: Manage Orders' Show filter, the Overview's counts. */
 export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   unpaid: 'Unpaid',

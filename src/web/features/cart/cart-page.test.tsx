@@ -127,4 +127,20 @@ describe('the cart page', () => {
     renderCart();
     expect(await screen.findByText(/Admin accounts do not buy, so they have no cart/)).toBeTruthy();
   });
+
+  it("says a customer's cart could not be loaded, never that it is empty, and shows it on Try again", async () => {
+    const store = fakeStore({ signedIn: CUSTOMER, tools: [DRILL] });
+    store.state.cart.push({ toolId: DRILL._id, quantity: 2 });
+    let down = true;
+    store.api.on('GET', '/api/cart', () =>
+      down ? apiError(500, API_ERRORS.internal) : { body: { lines: [{ toolId: DRILL._id, quantity: 2, sku: DRILL.sku ?? '' }] } },
+    );
+    renderCart();
+    const alert = await screen.findByText('Your cart could not be loaded.', {}, { timeout: 5000 });
+    expect(screen.queryByText('Your cart is empty.')).toBeNull();
+    down = false;
+    await userEvent.setup().click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(lineOf('Cordless Drill')).toBeTruthy());
+    expect(screen.queryByText('Your cart could not be loaded.')).toBeNull();
+  });
 });

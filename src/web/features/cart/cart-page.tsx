@@ -38,7 +38,13 @@ export default function CartPage() {
       <h1 id="cart-title" className="text-3xl font-bold">Your cart</h1>
       {cart.owner === 'admin' ? <AdminNotice /> : null}
       {cart.isLoading || cart.owner === 'pending' ? <Loading label="Loading your cart" /> : null}
-      {!cart.isLoading && (cart.owner === 'visitor' || cart.owner === 'customer') && cart.lines.length === 0 ? <EmptyCart /> : null}
+      {cart.loadFailed ? (
+        <div role="alert" className="alert alert-error mt-6">
+          <span>Your cart could not be loaded.</span>
+          <button type="button" className="btn btn-sm" onClick={cart.reload}>Try again</button>
+        </div>
+      ) : null}
+      {!cart.isLoading && !cart.loadFailed && (cart.owner === 'visitor' || cart.owner === 'customer') && cart.lines.length === 0 ? <EmptyCart /> : null}
       {cart.lines.length > 0 ? (
         <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <ul className="grid content-start gap-3" aria-label="Tools in your cart">

@@ -102,6 +102,24 @@ describe("a customer's order page", () => {
     expect(shipped).toMatch(/^Shipped.* · ada@example\.comUPS, tracking 1Z999AA10123456784$/);
   });
 
+  it('says when the timeline could not be loaded, beside the rest of the order, and loads it on Try again', async () => {
+    const store = fakeStore({ signedIn: CUSTOMER });
+    fakeOrders(store, [SHIPPED]);
+    let down = true;
+    store.api.on('GET', '/api/orders/:id/events', () =>
+      down ? apiError(503, TOASTS.storeBusy) : { body: [{ kind: 'placed', at: SHIPPED.createdAt, actorEmail: CUSTOMER.email, details: null }] },
+    );
+    const user = userEvent.setup();
+    renderPage(<OrderPage />, { path: routes.orderPage, at: paths.orderPage(SHIPPED._id) });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The timeline could not be loaded.');
+    await title(SHIPPED);
+    down = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(timeline()).toHaveLength(1));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows a shipped order with its invoice, carrier and tracking link, and neither Pay nor Delete', async () => {
     renderOrder(SHIPPED);
     await title(SHIPPED);

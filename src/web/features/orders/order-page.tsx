@@ -8,7 +8,7 @@ import { Loading } from '../../components/loading';
 import { OrderDeliveryCard } from './components/order-delivery-card';
 import { OrderHeader } from './components/order-header';
 import { OrderLinesCard } from './components/order-lines-card';
-import { OrderTimeline } from './components/order-timeline';
+import { OrderTimelineSection } from './components/order-timeline';
 import { downloadFile } from '../../lib/download';
 import { notify } from '../../lib/toast';
 import { useConfirmedMutation } from '../../lib/use-confirmed-mutation';
@@ -72,7 +72,7 @@ export default function OrderPage() {
         <OrderLinesCard order={current} />
         <div className="space-y-6">
           <OrderDeliveryCard order={current} />
-          {events.data ? <OrderTimeline events={events.data} /> : <Loading label="Loading the timeline" />}
+          <OrderTimelineSection query={events} />
         </div>
       </div>
       <ConfirmModal open={removal.target !== null} message={CONFIRM.deleteOrder} busy={deleteOrder.isPending} onConfirm={() => void removal.confirm()} onCancel={removal.cancel} />

@@ -17,6 +17,10 @@ export interface CartState {
   lines: CartLine[];
   /** The customer's cart is still on its way from the server. */
   isLoading: boolean;
+  /** The customer's cart could not be read (the store busy or out of reach): not the same as empty. */
+  loadFailed: boolean;
+  /** Reads the customer's cart again after a failure. */
+  reload(): void;
   add(toolId: string, quantity: number): Promise<void>;
   set(toolId: string, quantity: number): Promise<void>;
   remove(toolId: string): Promise<void>;
@@ -37,6 +41,8 @@ export function useCart(): CartState {
       owner,
       lines: server.data?.lines ?? NO_LINES,
       isLoading: server.isPending,
+      loadFailed: server.isError && !server.data,
+      reload: () => void server.refetch(),
       add: async (toolId, quantity) => void (await serverCart.add(queryClient, toolId, quantity)),
       set: async (toolId, quantity) => void (await serverCart.set(queryClient, toolId, quantity)),
       remove: async (toolId) => void (await serverCart.remove(queryClient, toolId)),
@@ -46,6 +52,8 @@ export function useCart(): CartState {
     owner,
     lines: owner === 'visitor' ? local : NO_LINES,
     isLoading: false,
+    loadFailed: false,
+    reload: () => {},
     add: async (toolId, quantity) => {
       if (!localCart.add(toolId, quantity)) throw new ApiRequestError(409, API_ERRORS.cartFull, null);
     },

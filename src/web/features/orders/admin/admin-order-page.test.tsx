@@ -14,6 +14,7 @@ const WAITING = fakeOrder({ _id: 'order-waiting', number: 'TH-100200', ...paid, 
 const SHIPPED = fakeOrder({ _id: 'order-shipped', number: 'TH-100201', ...paid, status: 'shipped', carrier: 'UPS', trackingNumber: '1Z1' });
 const REFUNDED = fakeOrder({ _id: 'order-refunded', number: 'TH-100202', ...paid, status: 'refunded' });
 const UNPAID = fakeOrder({ _id: 'order-unpaid', number: 'TH-100203' });
+const RETURNED = fakeOrder({ _id: 'order-returned', number: 'TH-100204', ...paid, status: 'refunded', shippedAt: new Date().toISOString(), carrier: 'UPS' });
 
 function renderAdminOrder(order: Order) {
   fakeOrders(fakeStore({ signedIn: ADMIN }), [order]);
@@ -52,5 +53,13 @@ describe("the admin's order page: refunds", () => {
     expect(await screen.findByTestId('order-page-state')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel and refund' })).toBeNull();
+  });
+
+  it.each([
+    ['after it shipped was refunded, not cancelled', RETURNED, 'Refunded after shipping'],
+    ['before it shipped was cancelled', REFUNDED, 'Cancelled and refunded'],
+  ])('says an order refunded %s', async (_, order, sentence) => {
+    renderAdminOrder(order);
+    expect((await screen.findByTestId('order-page-state')).textContent).toBe(sentence);
   });
 });

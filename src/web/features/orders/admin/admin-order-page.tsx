@@ -10,7 +10,7 @@ import { Loading } from '../../../components/loading';
 import { OrderDeliveryCard } from '../components/order-delivery-card';
 import { OrderHeader } from '../components/order-header';
 import { OrderLinesCard } from '../components/order-lines-card';
-import { OrderTimeline } from '../components/order-timeline';
+import { OrderTimelineSection } from '../components/order-timeline';
 import { downloadFile } from '../../../lib/download';
 import { notify } from '../../../lib/toast';
 import { useConfirmedMutation } from '../../../lib/use-confirmed-mutation';
@@ -50,7 +50,7 @@ export default function AdminOrderPage() {
           <OrderDeliveryCard order={order.data} />
           <OrderLinesCard order={order.data} />
         </div>
-        {events.data ? <OrderTimeline events={events.data} /> : <Loading label="Loading the timeline" />}
+        <OrderTimelineSection query={events} />
       </div>
     </section>
   );

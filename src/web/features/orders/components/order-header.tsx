@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Order } from '../../../../shared/schemas/orders';
-import { ORDER_STATE_SENTENCES, orderStateOf } from '../../../lib/order-state-labels';
+import { orderStateSentence } from '../../../lib/order-state-labels';
 
 const placedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
@@ -11,7 +11,7 @@ export function OrderHeader({ order, actions }: { order: Order; actions?: ReactN
       <div>
         <h2 id="order-page-title" className="text-3xl font-bold">{`Order ${order.number}`}</h2>
         <p className="mt-1 text-base-content/80">
-          <span className="font-medium text-base-content" data-testid="order-page-state">{ORDER_STATE_SENTENCES[orderStateOf(order)]}</span>
+          <span className="font-medium text-base-content" data-testid="order-page-state">{orderStateSentence(order)}</span>
           {' · placed '}
           <time dateTime={order.createdAt}>{placedOn.format(new Date(order.createdAt))}</time>
         </p>

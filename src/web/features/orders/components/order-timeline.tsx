@@ -1,4 +1,5 @@
 import type { OrderEvent } from '../../../../shared/schemas/orders';
+import { Loading } from '../../../components/loading';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -47,4 +48,21 @@ export function OrderTimeline({ events }: { events: OrderEvent[] }) {
       </ol>
     </section>
   );
+}
+
+/**
+ * The timeline as an order page shows it: the placeholder while it loads, and when it could not be
+ * loaded, says so with Try again (the rest of the order is on the page already).
+ */
+export function OrderTimelineSection({ query }: { query: { data: OrderEvent[] | undefined; isError: boolean; refetch: () => unknown } }) {
+  if (query.data) return <OrderTimeline events={query.data} />;
+  if (query.isError) {
+    return (
+      <div role="alert" className="alert alert-error">
+        <span>The timeline could not be loaded.</span>
+        <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>Try again</button>
+      </div>
+    );
+  }
+  return <Loading label="Loading the timeline" />;
 }
