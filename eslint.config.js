@@ -19,7 +19,7 @@ function foldersIn(dir) {
 // Server folders that sit below the features: they may be imported by any feature, never the reverse.
 // `identity` (who the caller is, access tokens) is one of them so that plugins can use it, and
 // `catalogue-cache` (the one cache of public reads) so that the catalogue and the reviews can.
-const serverFoundations = ['db', 'plugins', 'lib', 'identity', 'catalogue-cache', 'seed', 'idempotency'];
+const serverFoundations = ['db', 'plugins', 'lib', 'identity', 'catalogue-cache', 'idempotency'];
 const serverFeatures = foldersIn('src/server').filter((name) => !serverFoundations.includes(name));
 const webFeatures = foldersIn('src/web/features');
 

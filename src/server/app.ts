@@ -34,7 +34,7 @@ import { serializeErrorForLog } from './lib/error-log-serializer';
 import apiDocsPlugin from './plugins/api-docs';
 import catalogueCachePlugin from './catalogue-cache/catalogue-cache-plugin';
 import changesPlugin from './plugins/changes';
-import databasePlugin from './plugins/database';
+import databasePlugin, { type SeedStep } from './plugins/database';
 import allowedMethodsPlugin from './plugins/allowed-methods';
 import errorsPlugin from './plugins/errors';
 import mailPlugin from './mail/mail-plugin';
@@ -63,6 +63,8 @@ export interface AppDependencies {
   onAdminCreated?: (admin: CreatedAdmin) => void;
   /** Told if the database is gone for good: the embedded database's worker died (main.ts stops the process). */
   onDatabaseLost?: (error: Error) => void;
+  /** Fills a new store once its own database is migrated (main.ts gives the demo catalogue's seed/seed.ts). */
+  seed?: SeedStep;
 }
 
 /**
@@ -126,7 +128,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(rateLimitPlugin, { publicWritesPerMinute: config.publicWriteRateLimit, redis: config.redis });
   // The database given (tests), or the app's own: locked, opened, migrated and seeded as it loads.
   await app.register(databasePlugin, {
-    ...(deps.database ? { handle: deps.database } : { open: config }),
+    ...(deps.database ? { handle: deps.database } : { open: config, seed: deps.seed }),
     onLost: deps.onDatabaseLost,
   });
   const database = app.database;

@@ -5,6 +5,7 @@ import { formatStartBanner } from './start-banner';
 import { makeDataDirPrivate, writeFirstAdminPassword } from './db/private-data-dir';
 import { startBackupService, type BackupService } from './db/backup';
 import { shutdownDeadlineMs } from './shutdown-deadline';
+import { seedIfEmpty } from './seed/seed';
 
 /** Entry point: read the environment, listen, say where the store is, and shut down gracefully. Nothing else. */
 async function main() {
@@ -18,6 +19,8 @@ async function main() {
   const app = await buildApp(config, {
     onAdminCreated: (admin) => (createdAdmin = admin),
     onDatabaseLost: () => stopForLostDatabase(),
+    // A new store starts with the demo catalogue (once in its life: seed/seed.ts).
+    seed: seedIfEmpty,
   });
   // Ready before it listens: the database open, the first admin made (app.ts, decision 031)...
   await app.ready();

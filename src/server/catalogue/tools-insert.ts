@@ -56,7 +56,7 @@ export async function insertToolRows(tx: AppTransaction, rows: readonly NewCatal
   return added;
 }
 
-/** insertToolRows in a transaction of its own, which tells every process's caches (the seed, the tests' factories). */
+/** insertToolRows in a transaction of its own, which tells every process's caches (the tests' factories; the seed calls insertToolRows in its own). */
 export async function insertTools(db: AppDatabase, rows: readonly NewCatalogueTool[]): Promise<ToolRow[]> {
   if (rows.length === 0) return [];
   return db.transaction(async (tx) => {

@@ -514,6 +514,12 @@ export const storeSettings = pgTable(
     notifyEmail: text('notify_email'),
     lowStockThreshold: integer('low_stock_threshold').notNull().default(10),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the demo catalogue was written (seed/seed.ts), or when this store was found to have a
+     * catalogue of its own: set once, so a store whose owner deleted the demo tools or reviews
+     * never gets them back at the next start.
+     */
+    seededAt: timestamp('seeded_at', { withTimezone: true }),
   },
   (t) => [
     check('store_settings_one_row', sql`${t.id} = 1`),

@@ -4,7 +4,6 @@ import type { AppConfig } from '../config';
 import { openDatabase, type AppDatabase, type DatabaseHandle } from '../db/client';
 import { lockDataDir } from '../db/data-dir-lock';
 import { migrateDatabase } from '../db/migrate';
-import { seedIfEmpty } from '../seed/seed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +13,9 @@ declare module 'fastify' {
   }
 }
 
+/** What fills a new store after the migrations: answers what it added. */
+export type SeedStep = (db: AppDatabase) => Promise<{ tools: number; reviews: number }>;
+
 export type DatabasePluginOptions = (
   | {
       /** An open, migrated database that its owner closes (tests, benchmarks). */
@@ -22,6 +24,8 @@ export type DatabasePluginOptions = (
   | {
       /** The app's own database, opened as the plugin loads and closed with the app (a real start). */
       open: Pick<AppConfig, 'database' | 'dataDir'>;
+      /** Run once it is migrated, under the same lock (main.ts: the demo catalogue of a new store). */
+      seed?: SeedStep;
     }
 ) & {
   /** Told when the database is gone for good (the embedded database's worker died), after the log says so. */
@@ -36,7 +40,7 @@ export type DatabasePluginOptions = (
  * hooks last in, first out), and only then is the folder unlocked.
  */
 async function databasePlugin(app: FastifyInstance, opts: DatabasePluginOptions) {
-  const handle = 'handle' in opts ? opts.handle : await openOwnDatabase(opts.open, app.log);
+  const handle = 'handle' in opts ? opts.handle : await openOwnDatabase(opts.open, app.log, opts.seed);
   app.decorate('db', handle.db);
   app.decorate('database', handle);
   if ('open' in opts) app.addHook('onClose', () => handle.close());
@@ -50,9 +54,9 @@ async function databasePlugin(app: FastifyInstance, opts: DatabasePluginOptions)
 
 /**
  * Locks the embedded database's folder (decision 002), opens the database, migrates it and seeds
- * an empty store. The answer's `close` closes the database, then releases the lock.
+ * a new store with `seed`. The answer's `close` closes the database, then releases the lock.
  */
-async function openOwnDatabase(config: Pick<AppConfig, 'database' | 'dataDir'>, log: FastifyBaseLogger): Promise<DatabaseHandle> {
+async function openOwnDatabase(config: Pick<AppConfig, 'database' | 'dataDir'>, log: FastifyBaseLogger, seed?: SeedStep): Promise<DatabaseHandle> {
   let releaseLock: (() => Promise<void>) | null = null;
   if (config.database.kind === 'pglite' && config.database.dataDir) {
     releaseLock = await lockDataDir(
@@ -67,10 +71,14 @@ async function openOwnDatabase(config: Pick<AppConfig, 'database' | 'dataDir'>, 
   try {
     const handle = await openDatabase(config.database);
     try {
-      await migrateDatabase(handle, async () => {
-        const seeded = await seedIfEmpty(handle.db);
-        if (seeded.tools || seeded.reviews) log.info(seeded, 'seeded an empty store');
-      });
+      await migrateDatabase(
+        handle,
+        seed &&
+          (async () => {
+            const seeded = await seed(handle.db);
+            if (seeded.tools || seeded.reviews) log.info(seeded, 'seeded an empty store');
+          }),
+      );
     } catch (error) {
       await handle.close();
       throw error;

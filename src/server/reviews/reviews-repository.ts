@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { preview, reviewCreateSchema, userNameField, type ModeratedReview, type PageQuery, type Review } from '../../shared';
 import { recordAudit } from '../audit/audit-log';
-import type { AppDatabase } from '../db/client';
+import type { AppDatabase, AppTransaction } from '../db/client';
 import { orders, reviews, users } from '../db/schema';
 import type { Identity } from '../identity/identity';
 import { changeNotice, noteChange, publishChange } from '../db/change-bus';
@@ -51,14 +51,18 @@ export async function hasPaidForAnOrder(db: AppDatabase, userId: string): Promis
   return paid !== undefined;
 }
 
+/** Reviews written in the caller's transaction, every process's cached review list told when it commits (the seed, the tests' factories). */
+export async function insertReviewRows(tx: AppTransaction, rows: readonly NewReviewRow[]): Promise<ReviewRow[]> {
+  if (rows.length === 0) return [];
+  const added = await tx.insert(reviews).values([...rows]).returning();
+  await publishChange(tx, 'reviews');
+  return added;
+}
+
+/** insertReviewRows in a transaction of its own. */
 export async function insertReviews(db: AppDatabase, rows: NewReviewRow[]): Promise<ReviewRow[]> {
   if (rows.length === 0) return [];
-  return db.transaction(async (tx) => {
-    const added = await tx.insert(reviews).values(rows).returning();
-    // Every process's cached review list hears of it when this commits.
-    await publishChange(tx, 'reviews');
-    return added;
-  });
+  return db.transaction((tx) => insertReviewRows(tx, rows));
 }
 
 /** The admin's moderation list: every review, hidden ones included, newest first, with its author's email when known. */
