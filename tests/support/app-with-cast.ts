@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { createCast, type TestUser } from './accounts';
 import { createTestApp, type TestApp, type TestConfigOverrides } from './test-app';
 
@@ -13,4 +14,17 @@ export interface AppWithCast {
 export async function appWithCast(overrides?: TestConfigOverrides): Promise<AppWithCast> {
   const t = await createTestApp(overrides);
   return { t, ...(await createCast(t.app, t.database.db)) };
+}
+
+/**
+ * The same set-up as a test file's hooks: before its tests, the app and cast, handed to `take`
+ * (which keeps what the file names); after them, the app closed.
+ */
+export function appWithCastForFile(take: (cast: AppWithCast) => void, overrides?: TestConfigOverrides): void {
+  let cast: AppWithCast | undefined;
+  beforeAll(async () => {
+    cast = await appWithCast(overrides);
+    take(cast);
+  });
+  afterAll(() => cast?.t.close());
 }

@@ -1,9 +1,9 @@
 import { count } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, createCustomer, TEST_ORIGIN, type TestUser } from '../../../tests/support/accounts';
-import { appWithCast } from '../../../tests/support/app-with-cast';
+import { appWithCastForFile } from '../../../tests/support/app-with-cast';
 import type { TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS } from '../../shared';
 import { users } from '../db/schema';
@@ -13,8 +13,7 @@ let t: TestApp;
 let A: TestUser;
 let B: TestUser;
 let admin: TestUser;
-beforeAll(async () => ({ t, A, B, admin } = await appWithCast()));
-afterAll(() => t.close());
+appWithCastForFile((cast) => ({ t, A, B, admin } = cast));
 
 type Caller = 'anonymous' | 'customer A' | 'customer B' | 'admin';
 type Target = 'A' | 'unknown';

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, SignJWT, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, createCustomer, requestAccessToken, sessionCookieOf, signIn, TEST_ORIGIN, type TestUser } from '../../../tests/support/accounts';
-import { appWithCast } from '../../../tests/support/app-with-cast';
+import { appWithCastForFile } from '../../../tests/support/app-with-cast';
 import { testConfig, type TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS } from '../../shared';
 
@@ -19,8 +19,7 @@ let t: TestApp;
 let A: TestUser;
 let B: TestUser;
 let admin: TestUser;
-beforeAll(async () => ({ t, A, B, admin } = await appWithCast()));
-afterAll(() => t.close());
+appWithCastForFile((cast) => ({ t, A, B, admin } = cast));
 
 /** GET /api/user answers 200 only to an admin, so a forgery of the admin's token that got through would show. */
 const listUsers = (authorization?: string) =>

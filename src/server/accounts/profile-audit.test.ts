@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countAuditEntries } from '../../../tests/support/audit';
 import { bearer, type TestUser } from '../../../tests/support/accounts';
-import { appWithCast } from '../../../tests/support/app-with-cast';
+import { appWithCastForFile } from '../../../tests/support/app-with-cast';
 import type { TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS } from '../../shared';
 import { auditLog, users } from '../db/schema';
@@ -17,8 +17,7 @@ let t: TestApp;
 let A: TestUser;
 let B: TestUser;
 let admin: TestUser;
-beforeAll(async () => ({ t, A, B, admin } = await appWithCast()));
-afterAll(() => t.close());
+appWithCastForFile((cast) => ({ t, A, B, admin } = cast));
 
 const db = () => t.database.db;
 const putProfile = (email: string, caller: TestUser, payload: Record<string, unknown>) =>

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, sessionCookieOf, signIn, signUp, TEST_ORIGIN, type TestUser, uniqueEmail } from '../../../tests/support/accounts';
-import { appWithCast } from '../../../tests/support/app-with-cast';
+import { appWithCastForFile } from '../../../tests/support/app-with-cast';
 import type { TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, VALIDATION } from '../../shared';
 
@@ -8,8 +8,7 @@ let t: TestApp;
 let A: TestUser;
 let B: TestUser;
 let admin: TestUser;
-beforeAll(async () => ({ t, A, B, admin } = await appWithCast()));
-afterAll(() => t.close());
+appWithCastForFile((cast) => ({ t, A, B, admin } = cast));
 
 const putProfile = (email: string, headers: Record<string, string>, payload: unknown) =>
   t.app.inject({ method: 'PUT', url: `/api/user/${email}`, headers, payload: payload as Record<string, unknown> });

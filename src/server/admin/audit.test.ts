@@ -1,8 +1,8 @@
 import { countAuditEntries } from '../../../tests/support/audit';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, createCustomer, uniqueEmail, type TestUser } from '../../../tests/support/accounts';
-import { appWithCast } from '../../../tests/support/app-with-cast';
+import { appWithCastForFile } from '../../../tests/support/app-with-cast';
 import type { TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, auditEntrySchema, type AuditEntry } from '../../shared';
 import { auditLog, users } from '../db/schema';
@@ -11,8 +11,7 @@ import { auditLog, users } from '../db/schema';
 let t: TestApp;
 let admin: TestUser;
 let customer: TestUser;
-beforeAll(async () => ({ t, admin, A: customer } = await appWithCast()));
-afterAll(() => t.close());
+appWithCastForFile((cast) => ({ t, admin, A: customer } = cast));
 
 const auditCount = () => countAuditEntries(t.database.db);
 const roleOf = async (email: string) => (await t.database.db.select({ role: users.role }).from(users).where(eq(users.email, email)))[0]?.role;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, type TestUser } from '../../../tests/support/accounts';
 import { createTools } from '../../../tests/support/factories';
 import { insertOrderWithLines } from '../../../tests/support/orders';
-import { appWithCast } from '../../../tests/support/app-with-cast';
+import { appWithCastForFile } from '../../../tests/support/app-with-cast';
 import type { TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, STATS, type Stats } from '../../shared';
 import { orderLines, orders, tools } from '../db/schema';
@@ -15,8 +15,7 @@ import { orderLines, orders, tools } from '../db/schema';
 let t: TestApp;
 let admin: TestUser;
 let customer: TestUser;
-beforeAll(async () => ({ t, admin, A: customer } = await appWithCast()));
-afterAll(() => t.close());
+appWithCastForFile((cast) => ({ t, admin, A: customer } = cast));
 
 const stats = (user: TestUser | null = admin) => t.app.inject({ method: 'GET', url: '/api/stats', headers: user ? bearer(user) : {} });
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);

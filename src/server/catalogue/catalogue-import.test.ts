@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEntriesFor } from '../../../tests/support/audit';
 import { bearer, type TestUser } from '../../../tests/support/accounts';
 import { catalogueSnapshot, csvFile, importCsv, importRequest, toolRow } from '../../../tests/support/catalogue-csv';
 import { createCategory, createTools } from '../../../tests/support/factories';
-import { appWithCast } from '../../../tests/support/app-with-cast';
+import { appWithCastForFile } from '../../../tests/support/app-with-cast';
 import type { TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, VALIDATION, type ImportReport, type Tool, type ToolDetail } from '../../shared';
 import { categories, tools } from '../db/schema';
@@ -14,8 +14,7 @@ import { parseCsv } from '../lib/parse-csv';
 let t: TestApp;
 let admin: TestUser;
 let customer: TestUser;
-beforeAll(async () => ({ t, admin, A: customer } = await appWithCast()));
-afterAll(() => t.close());
+appWithCastForFile((cast) => ({ t, admin, A: customer } = cast));
 
 const toolBySku = async (sku: string) => (await t.database.db.select().from(tools).where(eq(tools.sku, sku)))[0];
 const detail = async (slug: string) => (await t.app.inject({ method: 'GET', url: `/api/items/${slug}` })).json<ToolDetail>();

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, type TestUser } from '../../../tests/support/accounts';
 import { auditEntriesFor, countAuditEntries } from '../../../tests/support/audit';
 import { buildProductInput, createTools } from '../../../tests/support/factories';
 import { expectProblem } from '../../../tests/support/problem';
-import { appWithCast } from '../../../tests/support/app-with-cast';
+import { appWithCastForFile } from '../../../tests/support/app-with-cast';
 import type { TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, CATALOGUE_TEXTS, VALIDATION, type Category, type Tool } from '../../shared';
 
@@ -16,8 +16,7 @@ import { API_ERRORS, CATALOGUE_TEXTS, VALIDATION, type Category, type Tool } fro
 let t: TestApp;
 let admin: TestUser;
 let customer: TestUser;
-beforeAll(async () => ({ t, admin, A: customer } = await appWithCast()));
-afterAll(() => t.close());
+appWithCastForFile((cast) => ({ t, admin, A: customer } = cast));
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 

@@ -1,9 +1,10 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { countAuditEntries } from '../../../tests/support/audit';
-import { bearer, createCast, type TestUser } from '../../../tests/support/accounts';
+import { bearer, type TestUser } from '../../../tests/support/accounts';
 import { pngImage } from '../../../tests/support/fixtures/images';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { appWithCastForFile } from '../../../tests/support/app-with-cast';
+import type { TestApp } from '../../../tests/support/test-app';
 import { auditLog, productImages } from '../db/schema';
 import { processUploadedImage } from './image-processing';
 import { insertProductImage } from './images-repository';
@@ -13,14 +14,10 @@ let t: TestApp;
 let admin: TestUser;
 let customer: TestUser;
 let png: Buffer;
+appWithCastForFile((cast) => ({ t, A: customer, admin } = cast));
 beforeAll(async () => {
-  t = await createTestApp();
-  const cast = await createCast(t.app, t.database.db);
-  admin = cast.admin;
-  customer = cast.A;
   png = await pngImage(1600, 800);
 });
-afterAll(() => t.close());
 
 const db = () => t.database.db;
 const storedImages = async () => (await db().select({ n: count() }).from(productImages))[0]!.n;

@@ -1,10 +1,11 @@
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createCast, type TestUser } from '../../../tests/support/accounts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, type TestUser } from '../../../tests/support/accounts';
 import { buildProductInput } from '../../../tests/support/factories';
 import { jpegImage, pngClaimingSize, pngImage, webpImage } from '../../../tests/support/fixtures/images';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { appWithCastForFile } from '../../../tests/support/app-with-cast';
+import type { TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, IMAGE_SHAPE, IMAGE_UPLOAD, UPLOADED_IMAGE_PATH, largeImageUrl } from '../../shared';
 import { productImages } from '../db/schema';
 import { documentPolicy } from '../../../tests/support/document-policy';
@@ -13,14 +14,10 @@ let t: TestApp;
 let customer: TestUser;
 let admin: TestUser;
 let png: Buffer;
+appWithCastForFile((cast) => ({ t, A: customer, admin } = cast));
 beforeAll(async () => {
-  t = await createTestApp();
-  const cast = await createCast(t.app, t.database.db);
-  customer = cast.A;
-  admin = cast.admin;
   png = await pngImage(2000, 1000);
 });
-afterAll(() => t.close());
 
 const storedImages = async () => (await t.database.db.select({ n: count() }).from(productImages))[0]!.n;
 

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type TestUser } from '../../../tests/support/accounts';
 import { countAuditEntries } from '../../../tests/support/audit';
 import { buildProductInput, createTools } from '../../../tests/support/factories';
 import { placeOrderByApi } from '../../../tests/support/orders';
 import { expectProblem } from '../../../tests/support/problem';
-import { appWithCast } from '../../../tests/support/app-with-cast';
+import { appWithCastForFile } from '../../../tests/support/app-with-cast';
 import type { TestApp } from '../../../tests/support/test-app';
 import { CATALOGUE_LIMITS, CATALOGUE_TEXTS, VALIDATION, type Tool, type ToolDetail } from '../../shared';
 
@@ -16,8 +16,7 @@ import { CATALOGUE_LIMITS, CATALOGUE_TEXTS, VALIDATION, type Tool, type ToolDeta
 let t: TestApp;
 let admin: TestUser;
 let customer: TestUser;
-beforeAll(async () => ({ t, admin, A: customer } = await appWithCast()));
-afterAll(() => t.close());
+appWithCastForFile((cast) => ({ t, admin, A: customer } = cast));
 
 const create = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/items', headers: bearer(admin), payload: { ...buildProductInput(), ...payload } });

@@ -1,24 +1,19 @@
 import { countAuditEntries } from '../../../tests/support/audit';
 import { asc, count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createCast, type TestUser } from '../../../tests/support/accounts';
+import { describe, expect, it } from 'vitest';
+import { bearer, type TestUser } from '../../../tests/support/accounts';
 import { buildProductInput, createTools } from '../../../tests/support/factories';
 import { payWithTestCard } from '../../../tests/support/orders';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { appWithCastForFile } from '../../../tests/support/app-with-cast';
+import type { TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, VALIDATION, type Order, type Tool } from '../../shared';
 import { auditLog, tools } from '../db/schema';
 
 let t: TestApp;
 let customer: TestUser;
 let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  const cast = await createCast(t.app, t.database.db);
-  customer = cast.A;
-  admin = cast.admin;
-});
-afterAll(() => t.close());
+appWithCastForFile((cast) => ({ t, A: customer, admin } = cast));
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 

@@ -1,9 +1,9 @@
 import { countAuditEntries } from '../../../tests/support/audit';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, type TestUser } from '../../../tests/support/accounts';
-import { appWithCast } from '../../../tests/support/app-with-cast';
+import { appWithCastForFile } from '../../../tests/support/app-with-cast';
 import type { TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, type ContactMessage } from '../../shared';
 import { auditLog, contactQueries } from '../db/schema';
@@ -12,8 +12,7 @@ import { auditLog, contactQueries } from '../db/schema';
 let t: TestApp;
 let admin: TestUser;
 let customer: TestUser;
-beforeAll(async () => ({ t, admin, A: customer } = await appWithCast()));
-afterAll(() => t.close());
+appWithCastForFile((cast) => ({ t, admin, A: customer } = cast));
 
 const auditCount = () => countAuditEntries(t.database.db);
 const stored = async (id: string) => (await t.database.db.select().from(contactQueries).where(eq(contactQueries.id, id)))[0];

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countAuditEntries } from '../../../tests/support/audit';
-import { bearer, createCast, type TestUser } from '../../../tests/support/accounts';
+import { bearer, type TestUser } from '../../../tests/support/accounts';
 import { createReviews } from '../../../tests/support/factories';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { appWithCastForFile } from '../../../tests/support/app-with-cast';
+import type { TestApp } from '../../../tests/support/test-app';
 import { API_ERRORS, type ModeratedReview, type Review } from '../../shared';
 import { auditLog, reviews } from '../db/schema';
 import type { Identity } from '../identity/identity';
@@ -19,11 +20,7 @@ let t: TestApp;
 let author: TestUser;
 let other: TestUser;
 let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ A: author, B: other, admin } = await createCast(t.app, t.database.db));
-});
-afterAll(() => t.close());
+appWithCastForFile((cast) => ({ t, A: author, B: other, admin } = cast));
 
 const db = () => t.database.db;
 const as = (user: TestUser | null) => (user ? bearer(user) : {});

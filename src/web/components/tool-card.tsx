@@ -11,6 +11,13 @@ const IMAGE_BOX = 'aspect-[4/3] w-full';
 const NAME = 'min-h-[2lh] text-lg leading-snug';
 const SKU = 'text-xs text-base-content/80';
 const DESCRIPTION = 'min-h-[3lh] text-sm';
+/**
+ * A card below the first row is laid out and painted only when it comes near the screen: a page of
+ * 24 cards drawn at once was one long task on a phone (most of Our Tools' blocking time). The size
+ * kept meanwhile is the card's last drawn size, first about a card's height, so the page's length
+ * and the scrollbar barely move. Its content stays in the accessibility tree and find-in-page.
+ */
+const RENDERED_NEAR_SCREEN = '[content-visibility:auto] [contain-intrinsic-size:auto_34rem]';
 
 interface ToolCardProps {
   tool: Tool;
@@ -29,7 +36,11 @@ export function ToolCard({ tool, headingLevel = 3, priority = false, secondaryAc
   const headingId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article data-testid="tool-card" aria-labelledby={headingId} className={`${CARD} transition-shadow hover:shadow-md`}>
+    <article
+      data-testid="tool-card"
+      aria-labelledby={headingId}
+      className={`${CARD} transition-shadow hover:shadow-md ${priority ? '' : RENDERED_NEAR_SCREEN}`}
+    >
       {/* The photo opens the tool's page too; the name's link is the one the Tab key meets. */}
       <Link to={paths.toolPage(tool.slug)} tabIndex={-1} className="block bg-base-200">
         <img

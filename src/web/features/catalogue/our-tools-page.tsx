@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { SEARCH_COUNT_MAX } from '../../../shared/constants';
 import { categoryHead, OUR_TOOLS_HEAD } from '../../../shared/page-heads';
 import type { Category } from '../../../shared/schemas/catalogue';
@@ -24,9 +24,11 @@ export default function OurToolsPage() {
   const categories = useCategories();
   const category = categories.data?.find((c) => c.slug === search.category) ?? null;
   useDocumentHead(category ? categoryHead(category.name, category.toolCount) : OUR_TOOLS_HEAD);
-  const { data, error, isPending, isPlaceholderData, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useCatalogue(
-    PAGE_SIZE,
-    search,
+  // A page of cards arriving is drawn as a transition (useDeferredValue), in slices the browser may
+  // interrupt: a query's answer is otherwise drawn in one task, and 24 cards at once were the page's
+  // longest task on a phone (its blocking time). Until the slices are done the cards before stay.
+  const { data, error, isPending, isPlaceholderData, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useDeferredValue(
+    useCatalogue(PAGE_SIZE, search),
   );
   const sentinel = useRef<HTMLDivElement>(null);
   const searchBox = useRef<HTMLInputElement>(null);
