@@ -15,6 +15,7 @@ import { buildApp } from './app';
 import type { AppDatabase, DatabaseHandle } from './db/client';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
 import { orders, users } from './db/schema';
+import { seedIfEmpty } from './seed/seed';
 
 /**
  * Issue 20, item 5 (decision 031): buildApp composes the app and starts nothing. What a start does
@@ -90,6 +91,9 @@ describe('buildApp', () => {
     expect(await statusOf(db, dueAfterClose), 'no sweep after close').toBeNull();
   });
 
+  /** The seed step main.ts hands buildApp: a new store's demo catalogue. */
+  const AS_MAIN_STARTS_IT = { seed: seedIfEmpty };
+
   /** The app serves the seeded catalogue, and once closed its database answers nothing more. */
   async function expectSeededStoreThatClosesItsDatabase(built: FastifyInstance) {
     const items = await built.inject({ method: 'GET', url: '/api/items?limit=1' });
@@ -104,7 +108,7 @@ describe('buildApp', () => {
     it('holds the data folder from the build on, opens a seeded store, and on close closes the database, then lets the folder go', async () => {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'own-database-'));
       cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-      app = await buildApp(testConfig({ dataDir, database: { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') } }));
+      app = await buildApp(testConfig({ dataDir, database: { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') } }), AS_MAIN_STARTS_IT);
 
       await expect(lockDataDir(dataDir, () => {}, { waitForUnknownOwnerMs: 0 })).rejects.toBeInstanceOf(DataDirInUseError);
       await expectSeededStoreThatClosesItsDatabase(app);
@@ -118,7 +122,7 @@ describe('buildApp', () => {
     it('opens, migrates and seeds an empty store as it is built, and closes its pool when the app closes', async () => {
       const { url, drop } = await createPostgresTestDatabase();
       cleanups.push(drop);
-      app = await buildApp(testConfig({ database: { kind: 'postgres', url } }));
+      app = await buildApp(testConfig({ database: { kind: 'postgres', url } }), AS_MAIN_STARTS_IT);
 
       await expectSeededStoreThatClosesItsDatabase(app);
       app = null;
