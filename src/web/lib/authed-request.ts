@@ -1,6 +1,7 @@
 import { apiRequest, ApiRequestError, type ApiRequest, type ApiResponse } from './api-client';
 import { meansSignedOut, NO_CONNECTION } from './request-failure';
 import { getAccessToken, renewAccessToken, signOut } from './session';
+import { TOASTS } from '../../shared/messages';
 
 /**
  * Sends a protected call with the access token. A stored token may have been refused although it
@@ -51,4 +52,32 @@ export function authedRequestRaw(path: string): Promise<Blob> {
     }
     return response.blob();
   });
+}
+
+/**
+ * POST a file as the body itself, typed `contentType` (the JSON client would stringify it): a
+ * photo, a datasheet, a catalogue CSV. No answer is a connection failure; like every protected
+ * call, a 401 or 403 signs the person out.
+ */
+export async function uploadFileAuthed<T>(path: string, file: File, contentType: string): Promise<T> {
+  try {
+    const token = await getAccessToken();
+    let response: Response;
+    try {
+      response = await fetch(`/api${path}`, {
+        method: 'POST',
+        headers: { accept: 'application/json', authorization: `Bearer ${token}`, 'content-type': contentType },
+        body: file,
+        credentials: 'same-origin',
+      });
+    } catch {
+      throw new ApiRequestError(0, TOASTS.tryAgain, null);
+    }
+    const body = await response.json().catch(() => null);
+    if (!response.ok) throw ApiRequestError.fromResponse(response.status, body);
+    return body as T;
+  } catch (error) {
+    if (meansSignedOut(error)) await signOut();
+    throw error;
+  }
 }

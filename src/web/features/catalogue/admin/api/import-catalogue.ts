@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TOASTS } from '../../../../../shared/messages';
 import type { ImportProblem, ImportReport } from '../../../../../shared/schemas/catalogue-structure';
-import { ApiRequestError, isApiError } from '../../../../lib/api-client';
-import { meansSignedOut } from '../../../../lib/request-failure';
-import { getAccessToken, signOut } from '../../../../lib/session';
+import { isApiError } from '../../../../lib/api-client';
+import { uploadFileAuthed } from '../../../../lib/authed-request';
 import { categoriesQueryKey } from '../../api/get-categories';
 import { itemsQueryKey } from '../../api/get-items';
 import { refreshAdminViews } from '../../../admin/api/refresh-admin-views';
@@ -15,27 +13,7 @@ import { refreshAdminViews } from '../../../admin/api/refresh-admin-views';
  * import with any problem is refused (422) with every problem, which `problemsOf` reads.
  */
 export async function importCatalogue({ file, dryRun }: { file: File; dryRun: boolean }): Promise<ImportReport> {
-  try {
-    const token = await getAccessToken();
-    let response: Response;
-    try {
-      response = await fetch(`/api/items/import?dryRun=${dryRun}`, {
-        method: 'POST',
-        headers: { accept: 'application/json', authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
-        body: file,
-        credentials: 'same-origin',
-      });
-    } catch {
-      throw new ApiRequestError(0, TOASTS.tryAgain, null);
-    }
-    const body = await response.json().catch(() => null);
-    if (!response.ok) throw ApiRequestError.fromResponse(response.status, body);
-    return body as ImportReport;
-  } catch (error) {
-    // Like every protected call, a refused credential signs the person out.
-    if (meansSignedOut(error)) await signOut();
-    throw error;
-  }
+  return uploadFileAuthed<ImportReport>(`/items/import?dryRun=${dryRun}`, file, 'text/csv');
 }
 
 /** The problems of a refused import (IMPORT_REFUSED), or null for any other failure. */

@@ -1,11 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TOASTS } from '../../../../../shared/messages';
 import { CATALOGUE_TEXTS } from '../../../../../shared/messages/catalogue';
 import type { ToolDocument } from '../../../../../shared/schemas/catalogue';
 import { CATALOGUE_LIMITS } from '../../../../../shared/schemas/catalogue-structure';
-import { ApiRequestError } from '../../../../lib/api-client';
-import { meansSignedOut } from '../../../../lib/request-failure';
-import { getAccessToken, signOut } from '../../../../lib/session';
+import { uploadFileAuthed } from '../../../../lib/authed-request';
 import { itemsQueryKey } from '../../api/get-items';
 import { refreshAdminViews } from '../../../admin/api/refresh-admin-views';
 
@@ -26,27 +23,8 @@ export function checkDocumentFile(file: File): string | null {
  * JSON client would stringify it). Like every protected call, a 401 or 403 signs the person out.
  */
 export async function uploadDocument({ toolId, name, file }: { toolId: string; name: string; file: File }): Promise<ToolDocument> {
-  try {
-    const token = await getAccessToken();
-    const query = new URLSearchParams({ name }).toString();
-    let response: Response;
-    try {
-      response = await fetch(`/api/items/${encodeURIComponent(toolId)}/documents?${query}`, {
-        method: 'POST',
-        headers: { accept: 'application/json', authorization: `Bearer ${token}`, 'content-type': 'application/pdf' },
-        body: file,
-        credentials: 'same-origin',
-      });
-    } catch {
-      throw new ApiRequestError(0, TOASTS.tryAgain, null);
-    }
-    const body = await response.json().catch(() => null);
-    if (!response.ok) throw ApiRequestError.fromResponse(response.status, body);
-    return body as ToolDocument;
-  } catch (error) {
-    if (error instanceof ApiRequestError && meansSignedOut(error)) await signOut();
-    throw error;
-  }
+  const query = new URLSearchParams({ name }).toString();
+  return uploadFileAuthed<ToolDocument>(`/items/${encodeURIComponent(toolId)}/documents?${query}`, file, 'application/pdf');
 }
 
 export function useUploadDocument() {
