@@ -18,8 +18,9 @@ function foldersIn(dir) {
 
 // Server folders that sit below the features: they may be imported by any feature, never the reverse.
 // `identity` (who the caller is, access tokens) is one of them so that plugins can use it, and
-// `catalogue-cache` (the one cache of public reads) so that the catalogue and the reviews can.
-const serverFoundations = ['db', 'plugins', 'lib', 'identity', 'catalogue-cache', 'idempotency'];
+// `catalogue-cache` (the one cache of public reads) so that the catalogue and the reviews can, and
+// `follow-ups` (work that follows a commit, decision 044) so that any feature can write one.
+const serverFoundations = ['db', 'plugins', 'lib', 'identity', 'catalogue-cache', 'idempotency', 'follow-ups'];
 const serverFeatures = foldersIn('src/server').filter((name) => !serverFoundations.includes(name));
 const webFeatures = foldersIn('src/web/features');
 

@@ -38,6 +38,8 @@ import databasePlugin, { type SeedStep } from './plugins/database';
 import allowedMethodsPlugin from './plugins/allowed-methods';
 import errorsPlugin from './plugins/errors';
 import mailPlugin from './mail/mail-plugin';
+import followUpsPlugin from './follow-ups/follow-ups-plugin';
+import { orderFollowUps } from './orders/order-follow-ups';
 import jsonShapePlugin from './plugins/json-shape';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
@@ -65,6 +67,11 @@ export interface AppDependencies {
   onDatabaseLost?: (error: Error) => void;
   /** Fills a new store once its own database is migrated (main.ts gives the demo catalogue's seed/seed.ts). */
   seed?: SeedStep;
+  /**
+   * False: this process writes follow-ups (decision 044) but does none of them, as a process that
+   * stopped right after a commit would leave them; the crash test starts a second app to do them.
+   */
+  runFollowUps?: boolean;
 }
 
 /**
@@ -150,6 +157,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     payMinutes: config.orderPayMinutes,
     payments: { provider: payments.provider, testProcessor: payments.testProcessor, clientConfig: payments.clientConfig },
   });
+  await app.register(followUpsPlugin, { handle: database, handlers: orderFollowUps(app.store.orderMail), run: deps.runFollowUps });
 
   await app.register(
     async (api) => {

@@ -1,3 +1,5 @@
+import type { MessagePort } from 'node:worker_threads';
+
 /**
  * The messages between the app's thread and the embedded database's worker (decision 025).
  * Everything here crosses `postMessage`, so it is plain structured-cloneable data: no functions
@@ -21,6 +23,10 @@ export interface WorkerStart {
   pgliteWasmModule?: WebAssembly.Module;
   /** PostgreSQL's own files (pglite.data), read once per process. */
   fsBundle?: Blob;
+  /** Where the worker sends its replies (results, errors, notifications). */
+  replies?: MessagePort;
+  /** Replies sent so far (one Int32): the worker adds one and wakes the app's thread after each. */
+  repliesSent?: SharedArrayBuffer;
 }
 
 /** PGlite's query options, minus what cannot cross a thread. */

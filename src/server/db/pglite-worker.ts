@@ -13,9 +13,25 @@
 import { isMainThread, type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { messages, type PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { createPglite } from './create-pglite';
+import { queryInOneCall } from './pglite-query-in-one-call';
 import { CREATE_DATA_DIR_ENV, type Reply, type Request, type WireError, type WireQueryOptions, type WorkerStart } from './pglite-worker-protocol';
 
-const post = (reply: Reply) => parentPort?.postMessage(reply);
+const { replies, repliesSent } = (workerData ?? {}) as WorkerStart;
+const sent = repliesSent ? new Int32Array(repliesSent) : null;
+
+/**
+ * Sends a reply on the replies port and counts it, waking the app's thread if it waits for the
+ * reply of a statement inside a transaction (pglite-worker-client.ts, `#waitInTransaction`).
+ */
+function post(reply: Reply) {
+  if (!replies || !sent || reply.kind === 'ready' || reply.kind === 'startFailed') {
+    parentPort?.postMessage(reply);
+    return;
+  }
+  replies.postMessage(reply);
+  Atomics.add(sent, 0, 1);
+  Atomics.notify(sent, 0);
+}
 
 /** Open transactions by the app's number: the PGlite transaction and how to end it. */
 const transactions = new Map<number, { tx: Transaction; end: (commit: boolean, replyId: number) => void }>();
@@ -92,8 +108,12 @@ function transactionFor(txId: number) {
 async function handle(pg: PGlite, request: Request): Promise<unknown> {
   switch (request.op) {
     case 'query': {
+      const options = toPgliteOptions(request.options);
+      if (request.tx !== undefined) transactionFor(request.tx);
+      const fast = await queryInOneCall(pg, request.tx !== undefined, request.sql, request.params, options);
+      if (fast) return plain(fast);
       const target = request.tx === undefined ? pg : transactionFor(request.tx).tx;
-      return plain(await target.query(request.sql, request.params, toPgliteOptions(request.options)));
+      return plain(await target.query(request.sql, request.params, options));
     }
     case 'exec': {
       const target = request.tx === undefined ? pg : transactionFor(request.tx).tx;
@@ -126,7 +146,7 @@ async function handle(pg: PGlite, request: Request): Promise<unknown> {
 async function main(port: MessagePort) {
   let pg: PGlite;
   try {
-    const { dataDir, ...options } = workerData as WorkerStart;
+    const { dataDir, replies: _replies, repliesSent: _repliesSent, ...options } = workerData as WorkerStart;
     pg = await createPglite({ ...options, ...(dataDir && { dataDir }) });
   } catch (error) {
     post({ kind: 'startFailed', error: wireError(error) });

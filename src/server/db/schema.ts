@@ -729,3 +729,26 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.abandonedAt} is null`),
   ],
 );
+
+/**
+ * Work that follows a committed change and must not be lost, but need not hold up the request or
+ * its locks (decision 044): a paid order's receipt, owner notice and low-stock check; a placed
+ * order's confirmation. Written in the change's own transaction, with what the work needs; done
+ * by a background runner in every app process (follow-ups/runner.ts), which deletes the row in
+ * the transaction that does the work, so each is done once, after a crash too.
+ */
+export const followUps = pgTable(
+  'follow_ups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** Attempts begun so far (a claim counts as one). */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the row may next be claimed: now when written, later after a failure or while a runner holds it. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('follow_ups_due_idx').on(t.nextAttemptAt)],
+);

@@ -26,3 +26,12 @@ export async function queueMail(db: AppDatabase | AppTransaction, mail: Outgoing
     // The wake-up rides on the insert (no extra round trip) and, like the row, is seen only after commit.
     .returning({ woke: sql`pg_notify(${MAIL_QUEUED_CHANNEL}, '')` });
 }
+
+/** Queues several mails in one statement (a follow-up's receipt and owner notices); see queueMail. */
+export async function queueMails(db: AppDatabase | AppTransaction, mails: readonly OutgoingMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await db
+    .insert(mailOutbox)
+    .values(mails.map((mail) => ({ toAddress: mail.to.trim(), subject: mail.subject, textBody: mail.text, htmlBody: mail.html })))
+    .returning({ woke: sql`pg_notify(${MAIL_QUEUED_CHANNEL}, '')` });
+}

@@ -1,8 +1,4 @@
-import type { AppTransaction } from '../db/client';
-import { ownerLowStockMail } from '../mail/templates/owner-mail';
-import type { StoreSettings } from '../../shared';
-import { readSettings } from '../settings/settings-repository';
-import { notifyOwner } from './owner-notices';
+import type { LowStockTool } from '../mail/templates/owner-mail';
 
 /** A tool's low-stock mark: its own, else the store's. */
 export const lowStockThresholdOf = (tool: { lowStockThreshold: number | null }, storeThreshold: number) =>
@@ -15,15 +11,13 @@ export interface SoldUnits {
 }
 
 /**
- * Tells the owner about each tool a sale took below its low-stock mark: once, when it crosses the
- * mark (the stock before the sale was above it), not on every later sale while it stays low.
+ * The tools a sale took below their low-stock mark, for the owner to hear of: once, when a tool
+ * crosses its mark (its stock before the sale was above it), not on every later sale while it stays low.
  */
-export async function noticeLowStock(tx: AppTransaction, moves: readonly SoldUnits[], storeUrl: string, settings?: StoreSettings): Promise<void> {
-  if (moves.length === 0) return;
-  const { lowStockThreshold } = settings ?? (await readSettings(tx));
-  for (const { tool, taken } of moves) {
-    const threshold = lowStockThresholdOf(tool, lowStockThreshold);
+export function lowStockCrossings(moves: readonly SoldUnits[], storeThreshold: number): LowStockTool[] {
+  return moves.flatMap(({ tool, taken }) => {
+    const threshold = lowStockThresholdOf(tool, storeThreshold);
     const crossed = tool.availableQty <= threshold && tool.availableQty + taken > threshold;
-    if (crossed) await notifyOwner(tx, (to) => ownerLowStockMail(to, { name: tool.name, availableQty: tool.availableQty, threshold }, storeUrl), settings);
-  }
+    return crossed ? [{ name: tool.name, availableQty: tool.availableQty, threshold }] : [];
+  });
 }

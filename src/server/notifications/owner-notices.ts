@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AppTransaction } from '../db/client';
+import type { AppDatabase, AppTransaction } from '../db/client';
 import { users } from '../db/schema';
 import { queueMail } from '../mail/outbox';
 import type { OutgoingMail } from '../mail/outbox';
@@ -9,12 +9,13 @@ import { readSettings } from '../settings/settings-repository';
 /**
  * Who hears what matters to the shop: the address in the owner's settings, or else every admin.
  * Read in the caller's transaction, with the mail queued there too, so a notice exists exactly
- * when the change it tells of committed (a paid order, a message, a tool running low).
+ * when the change it tells of committed (a message); or, for a paid order and a tool running low,
+ * by the follow-up that tells of it after the commit (orders/order-follow-ups.ts).
  */
-export async function ownerRecipients(tx: AppTransaction, settings?: StoreSettings): Promise<string[]> {
-  const { notifyEmail } = settings ?? (await readSettings(tx));
+export async function ownerRecipients(db: AppDatabase | AppTransaction, settings?: StoreSettings): Promise<string[]> {
+  const { notifyEmail } = settings ?? (await readSettings(db));
   if (notifyEmail) return [notifyEmail];
-  const admins = await tx.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
+  const admins = await db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
   return admins.map((admin) => admin.email);
 }
 

@@ -1,8 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppDatabase, AppTransaction } from '../db/client';
-import { invoiceCounter, invoices, users } from '../db/schema';
-import type { StoreSettings } from '../../shared';
-import { readSettings } from '../settings/settings-repository';
+import { invoiceCounter, invoices, storeSettings, users } from '../db/schema';
 import type { OrderRow } from './orders-repository';
 
 /** Who sells, as printed on an invoice (the owner's settings when the order was paid). */
@@ -35,35 +33,29 @@ export interface InvoiceRow {
  * counter row updated under its lock in this same transaction, so numbers have no gaps: a payment
  * that rolls back gives its number back with it (a sequence would skip it). The seller and buyer
  * are copied as they are now: a later change to the settings or the profile does not rewrite a
- * document already issued.
+ * document already issued. One statement (the counter, the owner's settings, the buyer's company
+ * and the insert), since the paying transaction holds the order's and its tools' locks meanwhile.
  */
-export async function issueInvoice(
-  tx: AppTransaction,
-  order: Pick<OrderRow, 'id' | 'userId' | 'name' | 'email' | 'address' | 'phone'>,
-  settings?: StoreSettings,
-): Promise<number> {
-  const [taken] = await tx
-    .update(invoiceCounter)
-    .set({ next: sql`${invoiceCounter.next} + 1` })
-    .where(eq(invoiceCounter.id, 1))
-    .returning({ number: sql<number>`${invoiceCounter.next} - 1` });
-  if (!taken) throw new Error('invoice_counter has no row: were the migrations applied?');
-  settings ??= await readSettings(tx);
-  const [buyer] = await tx.select({ companyName: users.companyName, taxId: users.taxId }).from(users).where(eq(users.id, order.userId));
-  await tx.insert(invoices).values({
-    orderId: order.id,
-    number: taken.number,
-    seller: { name: settings.companyName, address: settings.companyAddress, taxId: settings.taxId } satisfies InvoiceSeller,
-    buyer: {
-      name: order.name,
-      email: order.email,
-      address: order.address,
-      phone: order.phone,
-      companyName: buyer?.companyName ?? null,
-      taxId: buyer?.taxId ?? null,
-    } satisfies InvoiceBuyer,
-  });
-  return taken.number;
+export async function issueInvoice(tx: AppTransaction, order: Pick<OrderRow, 'id' | 'userId' | 'name' | 'email' | 'address' | 'phone'>): Promise<number> {
+  const result = (await tx.execute(sql`
+    with taken as (
+      update ${invoiceCounter} set "next" = ${invoiceCounter.next} + 1 where ${invoiceCounter.id} = 1 returning ${invoiceCounter.next} - 1 as number
+    )
+    insert into ${invoices} ("order_id", "number", "seller", "buyer")
+    select ${order.id}::uuid, taken.number,
+      jsonb_build_object('name', ${storeSettings.companyName}, 'address', ${storeSettings.companyAddress}, 'taxId', ${storeSettings.taxId}),
+      jsonb_build_object(
+        'name', ${order.name}::text, 'email', ${order.email}::text, 'address', ${order.address}::text, 'phone', ${order.phone}::text,
+        'companyName', buyer.company_name, 'taxId', buyer.tax_id
+      )
+    from taken
+      cross join ${storeSettings}
+      left join ${users} as buyer on buyer.id = ${order.userId}
+    where ${storeSettings.id} = 1
+    returning "number"`)) as unknown as { rows: Array<{ number: number }> };
+  const issued = result.rows[0];
+  if (!issued) throw new Error('invoice_counter or store_settings has no row: were the migrations applied?');
+  return Number(issued.number);
 }
 
 export async function findInvoice(db: AppDatabase, orderId: string): Promise<InvoiceRow | null> {

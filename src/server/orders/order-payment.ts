@@ -6,7 +6,7 @@ import type { OrderMailSettings } from '../mail/templates/order-mail';
 import { ownOrder } from './order-access';
 import { expireIfStale, findOrder, isPayable, orderAmountCents, orderState, type OrderWithLines } from './orders-repository';
 import { attachPaymentIntent } from './order-state';
-import { lockStockFor, type StockCheck } from './order-stock';
+import { readStockFor, type StockCheck } from './order-stock';
 import type { PaymentIntentSummary, PaymentProvider } from '../payments/provider';
 import { claimedRefundReason, PaymentNotSettledError, refundClaimedPayment } from '../payments/refunds';
 import { settleLocked, type PaymentToSettle, type Settlement } from './settle-payment';
@@ -46,7 +46,7 @@ export async function createPaymentIntentForOrder(deps: PaymentDeps, identity: I
   await expireIfStale(deps.db, orderId, deps.payMinutes);
   const order = await ownOrder(deps.db, orderId, identity);
   refuseUnpayable(order, null);
-  refuseUnpayable(order, await deps.db.transaction((tx) => lockStockFor(tx, order.lines)));
+  refuseUnpayable(order, await readStockFor(deps.db, order.lines));
   const amountCents = orderAmountCents(order);
   // A payment handed back (its stock sold out meanwhile) is never offered again: a new intent, with
   // a key of its own, so a second attempt after a restock can be paid.
@@ -88,7 +88,7 @@ export async function settlePayment(deps: PaymentDeps, order: OrderWithLines, in
 
 /** The same for an order that may be gone already (Stripe's webhook for a deleted order). */
 export async function settlePaymentOf(deps: PaymentDeps, payment: PaymentToSettle): Promise<number> {
-  const settlement = await deps.db.transaction((tx) => settleLocked(tx, payment, { provider: deps.provider.name, log: deps.log, mail: deps.mail }));
+  const settlement = await deps.db.transaction((tx) => settleLocked(tx, payment, { provider: deps.provider.name, log: deps.log }));
   return finishSettlement(deps, settlement);
 }
 

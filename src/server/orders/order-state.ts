@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { REFUNDABLE_STATUSES, type Shipment } from '../../shared';
 import type { AppDatabase, AppTransaction } from '../db/client';
-import { orders, paymentRefunds } from '../db/schema';
-import { recordOrderEvent, recordOrderEvents } from './order-events';
+import { orderEvents, orders, paymentRefunds, type OrderEventKind } from '../db/schema';
+import { recordOrderEvent } from './order-events';
 
 /** An order's row (orders-repository.ts names it too; taken from the table here so neither module imports the other both ways). */
 type OrderRow = typeof orders.$inferSelect;
@@ -17,19 +18,53 @@ type OrderRow = typeof orders.$inferSelect;
  * transition has one caller: tests/lint/order-writes.test.ts holds the list and fails on another.
  */
 
+/**
+ * Puts the orders a data-changing CTE returned (`changed`, with an `id` column) on the timeline as
+ * `kind`, in the statement that changes them: `with changed as (update ...) insert into order_events select ...`.
+ */
+function recordInSameStatement(
+  db: AppDatabase | AppTransaction,
+  changed: WithSubqueryWithSelection<{ id: typeof orders.id }, string>,
+  kind: OrderEventKind,
+  actorEmail: string | null,
+  details: Record<string, string | null> | null,
+) {
+  return db
+    .with(changed)
+    .insert(orderEvents)
+    .select((qb) =>
+      qb
+        .select({
+          id: sql`gen_random_uuid()`.as('id'),
+          orderId: changed.id,
+          kind: sql`${kind}`.as('kind'),
+          at: sql`now()`.as('at'),
+          actorEmail: sql`${actorEmail}`.as('actor_email'),
+          details: sql`${details === null ? null : JSON.stringify(details)}::jsonb`.as('details'),
+        })
+        .from(changed),
+    )
+    .returning({ id: orderEvents.id });
+}
+
 /** An admin's refund of the order's payment is claimed and not finished (payments/refund-order.ts). */
 export const refundUnderWay = sql<boolean>`exists (select 1 from ${paymentRefunds} where ${paymentRefunds.paymentIntentId} = ${orders.transactionId} and ${paymentRefunds.status} = 'pending')`;
 
-/** Unpaid, or expired while its buyer was paying → paid, waiting to ship (`pending`), with its payment. */
+/**
+ * Unpaid, or expired while its buyer was paying → paid, waiting to ship (`pending`), with its
+ * payment. The change and its moment on the timeline are one statement: the paying transaction
+ * holds the order's and its tools' locks, so it makes as few round trips as it can.
+ */
 export async function markOrderPaid(tx: AppTransaction, order: Pick<OrderRow, 'id' | 'email'>, transactionId: string, paidAt: Date): Promise<boolean> {
-  const [paid] = await tx
-    .update(orders)
-    .set({ paid: true, transactionId, status: 'pending', paidAt, paymentIntentId: transactionId, expiredAt: null })
-    .where(and(eq(orders.id, order.id), eq(orders.paid, false)))
-    .returning({ id: orders.id });
-  if (!paid) return false;
-  await recordOrderEvent(tx, order.id, 'paid', order.email, { transactionId });
-  return true;
+  const paid = tx.$with('paid').as(
+    tx
+      .update(orders)
+      .set({ paid: true, transactionId, status: 'pending', paidAt, paymentIntentId: transactionId, expiredAt: null })
+      .where(and(eq(orders.id, order.id), eq(orders.paid, false)))
+      .returning({ id: orders.id }),
+  );
+  const recorded = await recordInSameStatement(tx, paid, 'paid', order.email, { transactionId });
+  return recorded.length > 0;
 }
 
 /** The payment intent an unpaid order is offered, to be reused while it fits (not a state of its own). */
@@ -69,17 +104,20 @@ export async function markOrderUnshipped(tx: AppTransaction, shipped: Pick<Order
 
 /**
  * Unpaid and not paid within `payMinutes` of being placed → expired: every such order, or only
- * `orderId` when given. Answers how many expired. They hold no stock, so nothing else moves.
+ * `orderId` when given. Answers how many expired. They hold no stock, so nothing else moves. One
+ * statement with their moments on the timeline, so it needs no transaction of its own.
  */
-export async function expireStaleOrders(tx: AppTransaction, payMinutes: number, orderId?: string): Promise<number> {
+export async function expireStaleOrders(db: AppDatabase | AppTransaction, payMinutes: number, orderId?: string): Promise<number> {
   const stale = and(eq(orders.paid, false), isNull(orders.status), lt(orders.createdAt, sql`now() - make_interval(mins => ${payMinutes})`));
-  const expired = await tx
-    .update(orders)
-    .set({ status: 'expired', expiredAt: new Date() })
-    .where(orderId === undefined ? stale : and(eq(orders.id, orderId), stale))
-    .returning({ id: orders.id });
-  await recordOrderEvents(tx, expired.map((row) => row.id), 'expired');
-  return expired.length;
+  const expired = db.$with('expired').as(
+    db
+      .update(orders)
+      .set({ status: 'expired', expiredAt: new Date() })
+      .where(orderId === undefined ? stale : and(eq(orders.id, orderId), stale))
+      .returning({ id: orders.id }),
+  );
+  const recorded = await recordInSameStatement(db, expired, 'expired', null, null);
+  return recorded.length;
 }
 
 /** Paid, waiting to ship or shipped (REFUNDABLE_STATUSES) → refunded (the money went back through the provider). */

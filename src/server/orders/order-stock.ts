@@ -1,6 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
 import { returnStock, takeStock, type StockTaken } from '../catalogue/stock';
-import type { AppTransaction } from '../db/client';
+import type { AppDatabase, AppTransaction } from '../db/client';
 import { tools } from '../db/schema';
 import type { OrderLineRow } from './orders-repository';
 
@@ -35,15 +35,23 @@ function inToolOrder(lines: readonly OrderLineRow[]): OrderLineRow[] {
  * take those units: `takeOrderStock` after a `covered` answer cannot fail.
  */
 export async function lockStockFor(tx: AppTransaction, lines: OrderLineRow[]): Promise<StockCheck> {
+  return checkStock(lines, (ids) => tx.select(STOCK).from(tools).where(inArray(tools.id, ids)).orderBy(asc(tools.id)).for('no key update'));
+}
+
+/**
+ * The same check without locking anything (asking for a payment: the buyer is refused before
+ * typing a card number when the stock is already gone; the payment itself checks again under the locks).
+ */
+export async function readStockFor(db: AppDatabase, lines: OrderLineRow[]): Promise<StockCheck> {
+  return checkStock(lines, (ids) => db.select(STOCK).from(tools).where(inArray(tools.id, ids)));
+}
+
+const STOCK = { id: tools.id, availableQty: tools.availableQty };
+
+async function checkStock(lines: OrderLineRow[], read: (ids: string[]) => Promise<Array<{ id: string; availableQty: number }>>): Promise<StockCheck> {
   if (lines.some((line) => line.toolId === null)) return { kind: 'tool-deleted' };
   const ids = [...new Set(lines.map((line) => line.toolId!))];
-  const rows = await tx
-    .select({ id: tools.id, availableQty: tools.availableQty })
-    .from(tools)
-    .where(inArray(tools.id, ids))
-    .orderBy(asc(tools.id))
-    .for('no key update');
-  const stock = new Map(rows.map((row) => [row.id, row.availableQty]));
+  const stock = new Map((await read(ids)).map((row) => [row.id, row.availableQty]));
   // A tool deleted after the line's tool id was read: its foreign key is being set to null.
   if (stock.size !== ids.length) return { kind: 'tool-deleted' };
   const shortages = lines
@@ -55,9 +63,11 @@ export async function lockStockFor(tx: AppTransaction, lines: OrderLineRow[]): P
 /**
  * Takes the units of every line: all of them, or (when the stock does not cover them, or a tool
  * is gone) none, answering why. The one way a sale moves stock (catalogue/stock.ts owns the column).
+ * `checked`: what lockStockFor answered for these lines earlier in this transaction (the locks are
+ * still held, so it still holds); without it the tools are locked and checked here.
  */
-export async function takeOrderStock(tx: AppTransaction, lines: OrderLineRow[]): Promise<StockTake> {
-  const check = await lockStockFor(tx, lines);
+export async function takeOrderStock(tx: AppTransaction, lines: OrderLineRow[], checked: StockCheck | null = null): Promise<StockTake> {
+  const check = checked ?? (await lockStockFor(tx, lines));
   if (check.kind !== 'covered') return check;
   const moves: StockMove[] = [];
   for (const line of inToolOrder(lines)) {

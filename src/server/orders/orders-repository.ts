@@ -97,7 +97,9 @@ async function invoiceNumbersOf(db: AppDatabase, orderIds: string[]): Promise<Ma
 
 export async function withLines(db: AppDatabase, rows: OrderRow[]): Promise<OrderWithLines[]> {
   const ids = rows.map((row) => row.id);
-  const [lines, numbers] = await Promise.all([linesOf(db, ids), invoiceNumbersOf(db, ids)]);
+  // Only a paid order has an invoice: an unpaid one (being paid, under its lock) needs no look.
+  const paidIds = rows.filter((row) => row.paid).map((row) => row.id);
+  const [lines, numbers] = await Promise.all([linesOf(db, ids), invoiceNumbersOf(db, paidIds)]);
   return rows.map((row) => ({ ...row, lines: lines.get(row.id) ?? [], invoiceNumber: numbers.get(row.id) ?? null }));
 }
 
@@ -149,9 +151,9 @@ export async function sweepStaleOrders(db: AppDatabase, payMinutes: number): Pro
   });
 }
 
-/** Expires this one order if its time to pay has run out (a payment asked for just then). */
+/** Expires this one order if its time to pay has run out (a payment asked for just then): one statement. */
 export async function expireIfStale(db: AppDatabase, orderId: string, payMinutes: number): Promise<void> {
-  await db.transaction((tx) => expireStaleOrders(tx, payMinutes, orderId));
+  await expireStaleOrders(db, payMinutes, orderId);
 }
 
 /** What the audit log keeps of an order an admin deleted. */

@@ -18,7 +18,7 @@ import { createPaymentIntentForOrder, finishSettlement, paymentDepsOf, refuseUnp
 import { settleLocked } from './settle-payment';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { payMinutes, orderMail: mail, payments } = app.store;
+  const { payMinutes, payments } = app.store;
   app.addHook('onSend', async (_request, reply) => setNoStore(reply));
 
   app.post(
@@ -77,12 +77,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await app.db.transaction(async (tx) => {
         const order = await lockOrder(tx, found.orderId);
         const before = await processor.retrieve(found.id, tx);
-        // A card is charged only for an order that can still be paid, with its stock there.
-        if (before?.status !== 'succeeded') refuseUnpayable(order, order ? await lockStockFor(tx, order.lines) : null);
+        // A card is charged only for an order that can still be paid, with its stock there: the
+        // check, under the tools' locks, is the one the settlement then relies on.
+        const stock = before?.status !== 'succeeded' && order ? await lockStockFor(tx, order.lines) : null;
+        if (before?.status !== 'succeeded') refuseUnpayable(order, stock);
         const charge = await processor.confirm(found.id, request.body.card, request.body.billingDetails ?? {}, tx);
         if (!charge.ok) return { declined: charge, settlement: null };
-        const payment = { orderId: found.orderId, lastSeen: order, intent: await processor.retrieve(found.id, tx) };
-        return { declined: null, settlement: await settleLocked(tx, payment, { provider: payments.provider.name, log: request.log, mail }) };
+        const payment = { orderId: found.orderId, lastSeen: order, intent: charge.intent };
+        const context = { provider: payments.provider.name, log: request.log };
+        return { declined: null, settlement: await settleLocked(tx, payment, context, { order, stock }) };
       });
       const { declined, settlement } = outcome;
       if (declined) {

@@ -1,12 +1,11 @@
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isUuid, quantityRefusal, type LineInput } from '../../shared';
 import type { Identity } from '../identity/identity';
 import type { AppTransaction } from '../db/client';
 import { cartLines, orderLines, orders, tools, users } from '../db/schema';
-import { queueMail } from '../mail/outbox';
-import { orderPlacedMail, type OrderMailSettings } from '../mail/templates/order-mail';
 import { DomainError } from '../lib/domain-errors';
 import { recordOrderEvent } from './order-events';
+import { followPlacedOrder } from './order-follow-ups';
 import type { OrderWithLines } from './orders-repository';
 
 export interface OrderToPlace {
@@ -27,16 +26,16 @@ export interface OrderToPlace {
  * with another placement of theirs. A row lock on their user row (which the placement may update)
  * rather than an advisory lock: no hash collisions, same SQL on PGlite. `NO KEY UPDATE` does not
  * block the foreign-key checks of sessions being created for the same user. Answers the delivery
- * details on their profile, read under the lock.
+ * details on their profile and how many unpaid orders they have, read under the lock in one statement.
  */
 async function lockBuyer(tx: AppTransaction, userId: string) {
-  const [buyer] = await tx.select({ address: users.address, phone: users.phone }).from(users).where(eq(users.id, userId)).for('no key update');
+  const unpaidOrders = sql<number>`(select count(*)::int from ${orders} where ${and(eq(orders.userId, userId), eq(orders.paid, false), isNull(orders.status))})`;
+  const [buyer] = await tx
+    .select({ address: users.address, phone: users.phone, unpaidOrders })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
   return buyer ?? null;
-}
-
-async function countUnpaidOrders(tx: AppTransaction, userId: string): Promise<number> {
-  const [row] = await tx.select({ unpaid: count() }).from(orders).where(and(eq(orders.userId, userId), eq(orders.paid, false), isNull(orders.status)));
-  return row?.unpaid ?? 0;
 }
 
 /**
@@ -74,18 +73,18 @@ async function readOrderedTools(tx: AppTransaction, lines: LineInput[], source: 
  * written with the tool's own name, image, description and price; the order's total is their sum,
  * in cents. No stock is taken: an unpaid order holds nothing, and the payment takes the units
  * (orders/order-stock.ts, decision 019), so nobody can keep a tool from customers who pay. The
- * delivery details are saved on the buyer's profile and the confirmation mail is queued, in the
- * same transaction.
+ * delivery details are saved on the buyer's profile, in the same transaction, whose follow-up
+ * sends the confirmation mail after the commit (order-follow-ups.ts).
  */
 export async function placeOrder(
   tx: AppTransaction,
   buyer: Identity,
   input: OrderToPlace,
-  settings: { maxUnpaidOrders: number; mail: OrderMailSettings },
+  settings: { maxUnpaidOrders: number },
 ): Promise<OrderWithLines> {
   const profile = await lockBuyer(tx, buyer.userId);
   const maxUnpaid = settings.maxUnpaidOrders;
-  if ((await countUnpaidOrders(tx, buyer.userId)) >= maxUnpaid) throw new DomainError('TOO_MANY_UNPAID_ORDERS', { max: maxUnpaid });
+  if ((profile?.unpaidOrders ?? 0) >= maxUnpaid) throw new DomainError('TOO_MANY_UNPAID_ORDERS', { max: maxUnpaid });
   const ordered = await readOrderedTools(tx, input.lines, input.source);
   const totalCents = ordered.reduce((sum, { tool, quantity }) => sum + tool.priceCents * quantity, 0);
   // An integer column: a total past $21 million is no order this store takes in one go.
@@ -121,6 +120,6 @@ export async function placeOrder(
   }
   const placed = { ...order, lines, invoiceNumber: null };
   await recordOrderEvent(tx, order.id, 'placed', buyer.email);
-  await queueMail(tx, orderPlacedMail(placed, settings.mail));
+  await followPlacedOrder(tx, placed);
   return placed;
 }

@@ -38,7 +38,7 @@ interface OrderRoutesOptions {
 }
 
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, opts) => {
-  const { orderMail: mail, payMinutes } = app.store;
+  const { payMinutes } = app.store;
   const present = (order: OrderWithLines) => toApiOrder(order, payMinutes);
 
   /**
@@ -52,7 +52,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     const keyed = key ? { userId: identity.userId, key, fingerprint } : null;
     const answer = await app.db.transaction((tx) =>
       onceForKey(tx, keyed, async () => {
-        const order = await placeOrder(tx, identity, input, { maxUnpaidOrders: opts.maxUnpaidOrders, mail });
+        const order = await placeOrder(tx, identity, input, { maxUnpaidOrders: opts.maxUnpaidOrders });
         request.log.info({ orderId: order.id, lines: order.lines.length }, 'order placed');
         return { statusCode: 201, body: { insertedId: order.id } };
       }),

@@ -2,15 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppTransaction } from '../db/client';
 import type { RefundReason } from '../db/schema';
 import { DomainError } from '../lib/domain-errors';
-import { queueMail } from '../mail/outbox';
-import { orderPaidMail, type OrderMailSettings } from '../mail/templates/order-mail';
-import { ownerPaidOrderMail } from '../mail/templates/owner-mail';
 import { issueInvoice } from './invoices-repository';
-import { noticeLowStock } from '../notifications/low-stock';
-import { notifyOwner } from '../notifications/owner-notices';
-import { readSettings } from '../settings/settings-repository';
+import { followPaidOrder } from './order-follow-ups';
 import { lockOrder, orderAmountCents, orderState, type OrderWithLines } from './orders-repository';
-import { takeOrderStock } from './order-stock';
+import { takeOrderStock, type StockCheck } from './order-stock';
 import { markOrderPaid } from './order-state';
 import type { PaymentIntentSummary, PaymentProvider } from '../payments/provider';
 import { claimRefund, claimedRefundReason } from '../payments/refunds';
@@ -29,7 +24,14 @@ export interface PaymentToSettle {
 interface SettleContext {
   provider: PaymentProvider['name'];
   log: FastifyBaseLogger;
-  mail: OrderMailSettings;
+}
+
+/** What the caller already read under the locks in this transaction (the test processor's confirm). */
+export interface LockedForPayment {
+  /** The order, read with its row locked (null: gone). */
+  order: OrderWithLines | null;
+  /** Its tools' stock, checked with their rows locked; null when not checked. */
+  stock: StockCheck | null;
 }
 
 /**
@@ -39,13 +41,22 @@ interface SettleContext {
  * for the last units, those who pay first get them and nobody is sold what is gone. A payment that
  * took the money but cannot settle the order (deleted, a tool taken off sale, paid by another
  * payment, sold out meanwhile) is claimed for a refund in this same transaction; the caller refunds
- * it after the commit (`refundClaimedPayment`). A payment that settles its order queues the buyer's
- * receipt in the same transaction: one receipt per order, however many requests (PATCH, webhook,
- * confirm, their retries) bring the same payment.
+ * it after the commit (`refundClaimedPayment`).
+ *
+ * A payment that settles its order does here only what must be atomic with it (decision 044):
+ * takes the stock, marks the order paid, numbers its invoice, and writes the follow-up that sends
+ * the receipt, tells the owner and checks the low-stock marks after the commit (order-follow-ups.ts):
+ * one receipt per order, however many requests (PATCH, webhook, confirm, their retries) bring the
+ * same payment, and none lost if the process stops right after the commit.
  */
-export async function settleLocked(tx: AppTransaction, payment: PaymentToSettle, context: SettleContext): Promise<Settlement> {
+export async function settleLocked(
+  tx: AppTransaction,
+  payment: PaymentToSettle,
+  context: SettleContext,
+  locked?: LockedForPayment,
+): Promise<Settlement> {
   const { orderId, intent } = payment;
-  const order = await lockOrder(tx, orderId);
+  const order = locked ? locked.order : await lockOrder(tx, orderId);
   if (order?.paid && intent && order.transactionId === intent.id) return { kind: 'settled', modified: 0 };
   const known = order ?? payment.lastSeen;
   const fits =
@@ -72,7 +83,7 @@ export async function settleLocked(tx: AppTransaction, payment: PaymentToSettle,
   if (claimedFor) return { kind: 'refund', intentId: intent.id, reason: claimedFor };
   if (!order) return refund('order-deleted');
   if (order.paid) return refund('paid-another-way');
-  const stock = await takeOrderStock(tx, order.lines);
+  const stock = await takeOrderStock(tx, order.lines, locked?.stock ?? null);
   if (stock.kind === 'tool-deleted') return refund('tool-deleted');
   if (stock.kind === 'short') {
     context.log.info({ orderId, intentId: intent.id, shortages: stock.shortages.length }, 'paid for stock that sold out meanwhile: refunding');
@@ -81,11 +92,7 @@ export async function settleLocked(tx: AppTransaction, payment: PaymentToSettle,
   const paidAt = new Date();
   // Unpaid under the row lock, so it is marked paid; its invoice is numbered in the same transaction.
   await markOrderPaid(tx, order, intent.id, paidAt);
-  // The owner's settings, read once: the invoice's seller, who hears of the sale, the low-stock mark.
-  const settings = await readSettings(tx);
-  const invoiceNumber = await issueInvoice(tx, order, settings);
-  await queueMail(tx, orderPaidMail(order, { transactionId: intent.id, paidAt, invoiceNumber }, context.mail));
-  await notifyOwner(tx, (to) => ownerPaidOrderMail(to, order, context.mail.storeUrl), settings);
-  await noticeLowStock(tx, stock.moves, context.mail.storeUrl, settings);
+  const invoiceNumber = await issueInvoice(tx, order);
+  await followPaidOrder(tx, order, { transactionId: intent.id, paidAt, invoiceNumber }, stock.moves);
   return { kind: 'settled', modified: 1 };
 }

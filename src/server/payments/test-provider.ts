@@ -7,6 +7,15 @@ import { checkTestCard, UNREFUNDABLE_CARD_LAST4, UNREFUNDABLE_CARD_MESSAGE, type
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url');
 
+/** What the payment's settlement reads of an intent, as a provider says it. */
+const summaryOf = (intent: typeof testPaymentIntents.$inferSelect): PaymentIntentSummary => ({
+  id: intent.id,
+  status: intent.status === 'canceled' ? 'canceled' : intent.status,
+  amountCents: intent.amountCents,
+  currency: intent.currency,
+  orderId: intent.orderId,
+});
+
 /**
  * The built-in test-mode card processor. It keeps its payment intents in the database, so any
  * app process can confirm or read them, and it never sees a real card (only test numbers pass).
@@ -16,7 +25,7 @@ export function createTestPaymentProvider(db: AppDatabase) {
     name: 'test',
     async createIntent(input: CreateIntentInput) {
       const id = `pi_test_${token(12)}`;
-      await db
+      const [created] = await db
         .insert(testPaymentIntents)
         .values({
           id,
@@ -27,7 +36,9 @@ export function createTestPaymentProvider(db: AppDatabase) {
           status: 'requires_payment_method',
           idempotencyKey: input.idempotencyKey,
         })
-        .onConflictDoNothing({ target: testPaymentIntents.idempotencyKey });
+        .onConflictDoNothing({ target: testPaymentIntents.idempotencyKey })
+        .returning({ id: testPaymentIntents.id, clientSecret: testPaymentIntents.clientSecret });
+      if (created) return created;
       // Whoever won a race for the same key, everyone gets that one intent.
       const [intent] = await db
         .select({ id: testPaymentIntents.id, clientSecret: testPaymentIntents.clientSecret })
@@ -60,14 +71,7 @@ export function createTestPaymentProvider(db: AppDatabase) {
   /** Reads an intent, inside the caller's transaction when given one. */
   async function retrieve(intentId: string, on: AppDatabase): Promise<PaymentIntentSummary | null> {
     const [intent] = await on.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId));
-    if (!intent) return null;
-    return {
-      id: intent.id,
-      status: intent.status === 'canceled' ? 'canceled' : intent.status,
-      amountCents: intent.amountCents,
-      currency: intent.currency,
-      orderId: intent.orderId,
-    };
+    return intent ? summaryOf(intent) : null;
   }
 
   return {
@@ -87,15 +91,15 @@ export function createTestPaymentProvider(db: AppDatabase) {
       card: { number: string; expiry: string; cvc: string },
       billing: { name?: string | undefined; email?: string | undefined; phone?: string | undefined },
       on: AppDatabase = db,
-    ): Promise<CardCheck & { alreadySucceeded: boolean }> {
+    ): Promise<(Extract<CardCheck, { ok: false }> & { alreadySucceeded: false }) | { ok: true; alreadySucceeded: boolean; intent: PaymentIntentSummary | null }> {
       const check = checkTestCard(card);
       if (!check.ok) {
         await on
           .update(testPaymentIntents)
           .set({ lastErrorCode: check.code, updatedAt: new Date() })
           .where(and(eq(testPaymentIntents.id, intentId), ne(testPaymentIntents.status, 'succeeded')));
-        const [current] = await on.select({ status: testPaymentIntents.status }).from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId));
-        return current?.status === 'succeeded' ? { ok: true, last4: '', alreadySucceeded: true } : { ...check, alreadySucceeded: false };
+        const current = await retrieve(intentId, on);
+        return current?.status === 'succeeded' ? { ok: true, alreadySucceeded: true, intent: current } : { ...check, alreadySucceeded: false };
       }
       const updated = await on
         .update(testPaymentIntents)
@@ -109,8 +113,10 @@ export function createTestPaymentProvider(db: AppDatabase) {
           updatedAt: new Date(),
         })
         .where(and(eq(testPaymentIntents.id, intentId), eq(testPaymentIntents.status, 'requires_payment_method')))
-        .returning({ id: testPaymentIntents.id });
-      return { ...check, alreadySucceeded: updated.length === 0 };
+        .returning();
+      // The intent as it is now, from the charge itself, or (already charged) as it was.
+      const intent = updated[0] ? summaryOf(updated[0]) : await retrieve(intentId, on);
+      return { ok: true, alreadySucceeded: updated.length === 0, intent };
     },
   };
 }

@@ -66,7 +66,7 @@ export function ownerNewMessageMail(to: string, query: MessageForOwner, storeUrl
   };
 }
 
-interface LowStockTool {
+export interface LowStockTool {
   name: string;
   availableQty: number;
   threshold: number;

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import type { AppTransaction } from '../db/client';
+import { queueFollowUp } from '../follow-ups/follow-ups';
+import type { FollowUpHandlers } from '../follow-ups/runner';
+import { queueMails } from '../mail/outbox';
+import { orderPaidMail, orderPlacedMail, type OrderForMail, type OrderMailSettings } from '../mail/templates/order-mail';
+import { ownerLowStockMail, ownerPaidOrderMail } from '../mail/templates/owner-mail';
+import { lowStockCrossings, type SoldUnits } from '../notifications/low-stock';
+import { ownerRecipients } from '../notifications/owner-notices';
+import { readSettings } from '../settings/settings-repository';
+
+/**
+ * What follows a placed and a paid order, after its commit (decision 044): the buyer's mail, and
+ * for a payment the owner's notice and the low-stock check. The transaction that places or pays
+ * the order writes one follow-up row carrying the order as it committed; the runner renders and
+ * queues the mail from it. The payment's request and its locks no longer wait for any of this.
+ */
+export const ORDER_PLACED = 'order-placed';
+export const ORDER_PAID = 'order-paid';
+
+/** The order as its mails need it, as it was written (dates as ISO text in the row). */
+const orderSnapshot = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  totalCents: z.number().int(),
+  createdAt: z.coerce.date(),
+  transactionId: z.string().nullable(),
+  lines: z.array(z.object({ productName: z.string(), sku: z.string().nullable(), priceCents: z.number().int(), quantity: z.number().int() })),
+});
+
+const placedPayload = z.object({ order: orderSnapshot });
+
+const paidPayload = z.object({
+  order: orderSnapshot,
+  payment: z.object({ transactionId: z.string(), paidAt: z.coerce.date(), invoiceNumber: z.number().int() }),
+  /** The tools the payment took units from, as they were afterwards: for the low-stock check. */
+  sold: z.array(
+    z.object({
+      tool: z.object({ name: z.string(), availableQty: z.number().int(), lowStockThreshold: z.number().int().nullable() }),
+      taken: z.number().int(),
+    }),
+  ),
+});
+
+const snapshotOf = (order: OrderForMail): z.input<typeof orderSnapshot> => ({
+  id: order.id,
+  number: order.number,
+  email: order.email,
+  name: order.name,
+  address: order.address,
+  phone: order.phone,
+  totalCents: order.totalCents,
+  createdAt: order.createdAt.toISOString(),
+  transactionId: order.transactionId,
+  lines: order.lines.map(({ productName, sku, priceCents, quantity }) => ({ productName, sku, priceCents, quantity })),
+});
+
+/** In the placing transaction: the buyer's confirmation will follow the commit. */
+export async function followPlacedOrder(tx: AppTransaction, order: OrderForMail): Promise<void> {
+  await queueFollowUp(tx, ORDER_PLACED, { order: snapshotOf(order) } satisfies z.input<typeof placedPayload>);
+}
+
+/** In the paying transaction: the receipt, the owner's notice and the low-stock check will follow the commit. */
+export async function followPaidOrder(
+  tx: AppTransaction,
+  order: OrderForMail,
+  payment: { transactionId: string; paidAt: Date; invoiceNumber: number },
+  sold: readonly SoldUnits[],
+): Promise<void> {
+  const payload: z.input<typeof paidPayload> = {
+    order: snapshotOf(order),
+    payment: { ...payment, paidAt: payment.paidAt.toISOString() },
+    sold: sold.map(({ tool, taken }) => ({ tool: { name: tool.name, availableQty: tool.availableQty, lowStockThreshold: tool.lowStockThreshold }, taken })),
+  };
+  await queueFollowUp(tx, ORDER_PAID, payload);
+}
+
+/** The runner's work for these kinds (app.ts hands them to follow-ups/follow-ups-plugin.ts). */
+export function orderFollowUps(mail: OrderMailSettings): FollowUpHandlers {
+  return {
+    async [ORDER_PLACED](payload) {
+      const { order } = placedPayload.parse(payload);
+      const mails = [orderPlacedMail(order, mail)];
+      return (tx) => queueMails(tx, mails);
+    },
+    async [ORDER_PAID](payload, db, pass) {
+      const { order, payment, sold } = paidPayload.parse(payload);
+      // The owner's settings and who hears of sales as they are now, read once for the whole pass.
+      const settings = await pass.once('settings', () => readSettings(db));
+      const owners = await pass.once('owner-recipients', () => ownerRecipients(db, settings));
+      const mails = [
+        orderPaidMail(order, payment, mail),
+        ...owners.map((to) => ownerPaidOrderMail(to, order, mail.storeUrl)),
+        ...lowStockCrossings(sold, settings.lowStockThreshold).flatMap((tool) => owners.map((to) => ownerLowStockMail(to, tool, mail.storeUrl))),
+      ];
+      return (tx) => queueMails(tx, mails);
+    },
+  };
+}
