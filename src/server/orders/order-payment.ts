@@ -4,7 +4,7 @@ import type { AppDatabase } from '../db/client';
 import { DomainError } from '../lib/domain-errors';
 import type { OrderMailSettings } from '../mail/templates/order-mail';
 import { ownOrder } from './order-access';
-import { expireIfStale, findOrder, isPayable, orderAmountCents, orderState, type OrderWithLines } from './orders-repository';
+import { expireIfStale, findOrder, isPastPayBy, isPayable, orderAmountCents, orderState, type OrderWithLines } from './orders-repository';
 import { attachPaymentIntent } from './order-state';
 import { readStockFor, type StockCheck } from './order-stock';
 import type { PaymentIntentSummary, PaymentProvider } from '../payments/provider';
@@ -37,14 +37,20 @@ export function refuseUnpayable(order: OrderWithLines | null, stock: StockCheck 
   if (stock?.kind === 'short') throw new DomainError('SOLD_OUT_BEFORE_PAYMENT', { shortages: stock.shortages });
 }
 
+/** An order found past its time to pay: expired now (one statement), and the payment refused as for any expired order. */
+export async function refuseExpired(deps: Pick<PaymentDeps, 'db' | 'payMinutes'>, orderId: string): Promise<never> {
+  await expireIfStale(deps.db, orderId, deps.payMinutes);
+  throw new DomainError('ORDER_NOT_PAYABLE', { state: 'expired' });
+}
+
 /**
  * The amount is always the order's total in cents, computed when it was placed; whatever total the
  * client mentions is ignored. Asking twice gives the same intent while it still fits the order. An
  * order whose stock is gone is refused before the buyer types a card number.
  */
 export async function createPaymentIntentForOrder(deps: PaymentDeps, identity: Identity, orderId: string) {
-  await expireIfStale(deps.db, orderId, deps.payMinutes);
   const order = await ownOrder(deps.db, orderId, identity);
+  if (order && isPastPayBy(order, deps.payMinutes)) await refuseExpired(deps, order.id);
   refuseUnpayable(order, null);
   refuseUnpayable(order, await readStockFor(deps.db, order.lines));
   const amountCents = orderAmountCents(order);

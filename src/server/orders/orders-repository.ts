@@ -72,6 +72,13 @@ export const payByTime = (order: Pick<OrderRow, 'createdAt'>, payMinutes: number
 
 export const orderAmountCents = (order: Pick<OrderRow, 'totalCents'>) => order.totalCents;
 
+/**
+ * Unpaid, not marked expired, and past its time to pay: the sweep has not got to it yet. A payment
+ * asked for now expires it first (`expireIfStale`) rather than take an old price.
+ */
+export const isPastPayBy = (order: Pick<OrderRow, 'paid' | 'status' | 'createdAt'>, payMinutes: number, now = new Date()) =>
+  !order.paid && order.status === null && payByTime(order, payMinutes) <= now;
+
 /** True while an order is unpaid and may still be paid (not expired). */
 export const isPayable = (order: Pick<OrderRow, 'paid' | 'status'>) => !order.paid && order.status === null;
 

@@ -11,10 +11,10 @@ import {
 import { setNoStore } from '../lib/cache-headers';
 import { DomainError } from '../lib/domain-errors';
 import { fingerprintOf, idempotencyKeyOf, rememberAnswer } from '../idempotency/idempotency';
-import { expireIfStale, lockOrder } from './orders-repository';
+import { isPastPayBy, lockOrder } from './orders-repository';
 import { lockStockFor } from './order-stock';
 import { orderPaymentRoutes } from './order-payment-routes';
-import { createPaymentIntentForOrder, finishSettlement, paymentDepsOf, refuseUnpayable } from './order-payment';
+import { createPaymentIntentForOrder, finishSettlement, paymentDepsOf, refuseExpired, refuseUnpayable } from './order-payment';
 import { settleLocked } from './settle-payment';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -73,26 +73,28 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const found = await processor.findByClientSecret(request.body.clientSecret);
       if (!found) throw new DomainError('PAYMENT_NOT_FOUND');
-      await expireIfStale(app.db, found.orderId, payMinutes);
       const outcome = await app.db.transaction(async (tx) => {
         const order = await lockOrder(tx, found.orderId);
+        // Past its time to pay: no charge; expired after this transaction, and refused.
+        if (order && isPastPayBy(order, payMinutes)) return { kind: 'expired' as const };
         const before = await processor.retrieve(found.id, tx);
         // A card is charged only for an order that can still be paid, with its stock there: the
         // check, under the tools' locks, is the one the settlement then relies on.
         const stock = before?.status !== 'succeeded' && order ? await lockStockFor(tx, order.lines) : null;
         if (before?.status !== 'succeeded') refuseUnpayable(order, stock);
         const charge = await processor.confirm(found.id, request.body.card, request.body.billingDetails ?? {}, tx);
-        if (!charge.ok) return { declined: charge, settlement: null };
+        if (!charge.ok) return { kind: 'declined' as const, declined: charge };
         const payment = { orderId: found.orderId, lastSeen: order, intent: charge.intent };
         const context = { provider: payments.provider.name, log: request.log };
-        return { declined: null, settlement: await settleLocked(tx, payment, context, { order, stock }) };
+        return { kind: 'charged' as const, settlement: await settleLocked(tx, payment, context, { order, stock }) };
       });
-      const { declined, settlement } = outcome;
-      if (declined) {
+      if (outcome.kind === 'expired') return refuseExpired({ db: app.db, payMinutes }, found.orderId);
+      if (outcome.kind === 'declined') {
+        const { declined } = outcome;
         request.log.info({ intentId: found.id, code: declined.code }, 'test card declined');
         throw new DomainError('CARD_DECLINED', { declineCode: declined.code, providerMessage: declined.message });
       }
-      await finishSettlement(paymentDepsOf(app, request.log), settlement);
+      await finishSettlement(paymentDepsOf(app, request.log), outcome.settlement);
       return { paymentIntent: { id: found.id, status: 'succeeded' as const } };
     },
   );
