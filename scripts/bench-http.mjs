@@ -278,6 +278,8 @@ async function captureAnswers(origin) {
     { label: 'GET /api/categories', path: '/api/categories', read: true },
     { label: 'GET /api/review?limit=10', path: '/api/review?limit=10', read: true },
     { label: 'unknown /api/nope (404)', path: '/api/nope', read: false },
+    // An address that is no page of the app: the storefront's "Page not found" HTML, with 404.
+    { label: 'unknown page /no-such-page (404)', path: '/no-such-page', read: false },
   ];
   for (const c of cases) {
     const res = await fetch(`${origin}${c.path}`, { headers: { 'accept-encoding': 'identity' } });
