@@ -1,5 +1,5 @@
 import { Negotiator } from '@fastify/accept-negotiator';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { AnswerStore } from './catalogue-cache';
 import type { CachedResponse, FreshResponse } from './response-cache';
 
@@ -56,4 +56,21 @@ export function answerFromCache(
   // A reply is a thenable that settles once the answer has gone out (as when an async handler
   // returns it), so this promise settles then too, with nothing: the types do not know that.
   return answers.get(key, build).then((entry) => sendCached(request, reply, entry)) as Promise<unknown> as Promise<void>;
+}
+
+/**
+ * A preHandler that sends a hit at once, before the route's later hooks (its allowance, which
+ * counts only reads that cost a query) and its handler; a miss goes on to them. Where the answer
+ * would be kept is `where`'s to say; it may throw to refuse the request (the error handler answers
+ * it, and the allowance never sees it). A hit costs the allowance nothing: no promise, no count, no
+ * key (decision 014).
+ */
+export function answerHitsFirst(where: (request: FastifyRequest) => { answers: AnswerStore; key: string }): preHandlerHookHandler {
+  return function answerHit(request, reply, done) {
+    const { answers, key } = where(request);
+    const hit = answers.peek(key);
+    // A hook that answers does not call `done`: Fastify runs no later hook and no handler.
+    if (hit) sendCached(request, reply, hit);
+    else done();
+  };
 }

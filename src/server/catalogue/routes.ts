@@ -21,7 +21,7 @@ import { TransportError } from '../lib/transport-error';
 import { CATALOGUE_CACHE_CONTROL } from '../lib/cache-headers';
 import { CACHED_READ_ROUTE } from '../lib/cached-read-route';
 import { RETRY_AFTER_SECONDS } from '../lib/database-unavailable';
-import { answerFromCache } from '../catalogue-cache/answer-from-cache';
+import { answerFromCache, answerHitsFirst } from '../catalogue-cache/answer-from-cache';
 import { toolsAdminRoutes } from './admin-routes';
 import { decodeCursor, encodeCursor } from './catalogue-cursor';
 import { ClientReadsFullError, createPerClientReads } from './client-reads';
@@ -74,22 +74,22 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   /**
    * One client's allowance of reads that cost a query (decision 026): @fastify/rate-limit counts
    * them (in Redis when REDIS_URL is set, so all processes share one count), after validation, and
-   * never a request the catalogue's memory answers: a cached page is free and never refused. Its
-   * key (the client address as the limiter reads it) also names the client for clientReads.
+   * never a request the catalogue's memory answers: a cached page is sent by the preHandler before
+   * the limiter's (answerHitsFirst), free and never refused. The limiter's key (the client address
+   * as it reads it) also names the client for clientReads.
    */
   const clientOf = new WeakMap<FastifyRequest, string>();
-  const uncachedReads = (isCached: (request: FastifyRequest) => boolean) => ({
+  const uncachedReads = {
     rateLimit: {
       max: opts.uncachedReadsPerMinute,
       timeWindow: '1 minute',
       hook: 'preHandler' as const,
       allowList: (request: FastifyRequest, client: string) => {
-        if (isCached(request)) return true;
         clientOf.set(request, client);
         return false;
       },
     },
-  });
+  };
   const clientReads = createPerClientReads({ atOnce: CLIENT_READS_AT_ONCE, waiting: CLIENT_READS_WAITING });
   const readFor = <T>(request: FastifyRequest, read: () => Promise<T>) => clientReads.run(clientOf.get(request) ?? request.ip, read);
 
@@ -113,10 +113,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     '/items',
     {
       ...CACHED_READ_ROUTE,
-      config: uncachedReads((request) => {
-        const { answers, key } = pageAnswer(request.query as ItemsQuery);
-        return answers.peek(key) !== undefined;
-      }),
+      config: uncachedReads,
+      preHandler: answerHitsFirst((request) => pageAnswer(request.query as ItemsQuery)),
       schema: {
         summary: 'A page of the catalogue: search, sort, paging',
         tags: ['catalogue'],
@@ -151,9 +149,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     '/items/:id',
     {
       ...CACHED_READ_ROUTE,
-      config: uncachedReads((request) => {
+      config: uncachedReads,
+      preHandler: answerHitsFirst((request) => {
         const { id } = request.params as { id: string };
-        return !namesATool(id) || singleTools.peek(toolKey(id)) !== undefined;
+        // Neither an id nor an address: the same 404 as an unknown tool, with no query, so not counted.
+        if (!namesATool(id)) throw new DomainError('TOOL_NOT_FOUND');
+        return { answers: singleTools, key: toolKey(id) };
       }),
       schema: {
         summary: 'One tool, by id or by address (slug), with its category, specifications, photos and documents',
@@ -166,8 +167,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     },
     (request, reply) => {
       const { id } = request.params;
-      // Neither an id nor an address: the same 404 as an unknown tool, and no query.
-      if (!namesATool(id)) throw new DomainError('TOOL_NOT_FOUND');
       return answerFromCache(request, reply, singleTools, toolKey(id), () =>
         readFor(request, async () => {
           const found = await lookUpTool(app.db, id);
