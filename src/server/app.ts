@@ -36,7 +36,7 @@ import catalogueCachePlugin from './catalogue-cache/catalogue-cache-plugin';
 import changesPlugin from './plugins/changes';
 import databasePlugin, { type SeedStep } from './plugins/database';
 import allowedMethodsPlugin from './plugins/allowed-methods';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { sendNotFound } from './plugins/errors';
 import mailPlugin from './mail/mail-plugin';
 import followUpsPlugin from './follow-ups/follow-ups-plugin';
 import { orderFollowUps } from './orders/order-follow-ups';
@@ -200,10 +200,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       await api.register(contactRoutes);
       await api.register(adminRoutes);
       // Any other /api path is a 404 here, before the web app's file lookup (a stat per request);
-      // a path that exists with other methods is a 405 that lists them.
-      api.all('/*', { schema: { hide: true }, config: { catchAll: true } }, async (request) => {
+      // a path that exists with other methods is a 405 that lists them. Both answers are far below
+      // the compression threshold, so no compression hooks.
+      api.all('/*', { schema: { hide: true }, config: { catchAll: true }, compress: false }, (request, reply) => {
         const allowed = app.allowedMethodsAt(request.url.split('?')[0] ?? '');
-        if (allowed.length === 0) throw new TransportError('NOT_FOUND');
+        if (allowed.length === 0) return sendNotFound(request, reply);
         throw new TransportError('METHOD_NOT_ALLOWED', { allow: allowed });
       });
     },

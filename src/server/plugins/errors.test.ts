@@ -7,7 +7,7 @@ import { DomainError } from '../lib/domain-errors';
 import { TransportError } from '../lib/transport-error';
 import { RETRY_AFTER_SECONDS } from '../lib/database-unavailable';
 import { expectProblem } from '../../../tests/support/problem';
-import errorsPlugin from './errors';
+import errorsPlugin, { sendNotFound } from './errors';
 
 /**
  * The errors plugin alone, on a bare Fastify with the app's zod compilers: each way an error can
@@ -40,6 +40,10 @@ beforeAll(async () => {
   app.get('/api/moved', async () => {
     throw new TransportError('METHOD_NOT_ALLOWED', { allow: ['GET', 'HEAD'] });
   });
+  app.get('/api/gone-thrown', async () => {
+    throw new TransportError('NOT_FOUND');
+  });
+  app.get('/api/gone-sent', (request, reply) => sendNotFound(request, reply));
   app.post('/api/auth/sign-up/email', async () => {
     throw new DomainError('TOO_MANY_SIGN_UPS');
   });
@@ -82,6 +86,16 @@ describe('store routes answer RFC 9457 problem details', () => {
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe('GET, HEAD');
     expect(res.json()).toMatchObject({ status: 405, code: 'METHOD_NOT_ALLOWED', detail: API_ERRORS.methodNotAllowed, allow: ['GET', 'HEAD'] });
+  });
+
+  it('an address no route takes: sendNotFound answers as a thrown NOT_FOUND does', async () => {
+    const thrown = await app.inject({ method: 'GET', url: '/api/gone-thrown' });
+    const sent = await app.inject({ method: 'GET', url: '/api/gone-sent' });
+    expectProblem(sent, { status: 404, code: 'NOT_FOUND', detail: API_ERRORS.notFound });
+    expect(sent.body).toBe(thrown.body);
+    const { date: _sentDate, ...sentHeaders } = sent.headers;
+    const { date: _thrownDate, ...thrownHeaders } = thrown.headers;
+    expect(sentHeaders).toEqual(thrownHeaders);
   });
 
   it('too many requests: 429 with Retry-After', async () => {
