@@ -9,6 +9,7 @@ import { listCategories } from '../catalogue/categories-repository';
 import { lookUpTool } from '../catalogue/tool-detail';
 import { CATALOGUE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../lib/cache-headers';
 import { CACHED_READ_ROUTE } from '../lib/cached-read-route';
+import { etagOf } from '../lib/etag';
 import { headTags, jsonForScript } from './head-tags';
 import { isOurTools, pageForPath } from './page-for-path';
 import { PageShell } from './page-shell';
@@ -72,9 +73,11 @@ async function storefrontPlugin(app: FastifyInstance, opts: StorefrontOptions) {
     });
   }
 
+  // The same page for every unknown address: its ETag worked out once, not hashed per request.
   const notFoundHtml = shell.render({ head: headTags(PAGE_HEADS.notFound) });
+  const notFoundEtag = etagOf(notFoundHtml);
   function sendNotFound(reply: FastifyReply) {
-    return reply.code(404).type(HTML).header('cache-control', 'no-cache').send(notFoundHtml);
+    return reply.code(404).type(HTML).header('cache-control', 'no-cache').header('etag', notFoundEtag).send(notFoundHtml);
   }
 
   // A scope of its own: its error handler (a moved or unknown tool) applies to this route only.
