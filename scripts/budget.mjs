@@ -30,6 +30,12 @@
 // the median of those Lighthouse measured in this script so far, warm-up included) / 2,000: the same
 // phone whatever the hour. A faster host gets a larger slowdown, a slower one a smaller one.
 //
+// In CI (LIGHTHOUSE_PERFORMANCE=report) the performance score is measured and printed but does not
+// fail the run: it is a timing on a shared machine, and the same build has scored 98 at one hour and
+// 71-86 at another on this machine (decision 045). Everything else still fails it there: the bytes
+// a first visit downloads, no back-office code on a first visit, accessibility, best practices and
+// SEO at 100. By hand (`npm run budget`), the performance budget applies as before.
+//
 // CHROMIUM_PATH names the browser (else the system's Chromium, scripts/lib/chromium.mjs); LIGHTHOUSE_MIN_RUNS and
 // LIGHTHOUSE_RUNS the fewest and most runs per page.
 import { spawn } from 'node:child_process';
@@ -47,6 +53,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const PAGES = ['/', '/ourTools', '/tools/true-rms-digital-multimeter'];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 9));
 const MIN_RUNS = Math.min(RUNS, Math.max(1, Number(process.env.LIGHTHOUSE_MIN_RUNS ?? 3)));
+/** Whether a performance score under budget fails the run ("gate", the default) or is only printed ("report"). */
+const PERFORMANCE_GATED = (process.env.LIGHTHOUSE_PERFORMANCE ?? 'gate') !== 'report';
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, scriptKiB: 110 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
@@ -247,6 +255,8 @@ async function measurePages(origin) {
 
 async function main() {
   const problems = [];
+  /** What is under the performance budget where that budget is only reported. */
+  const notes = [];
 
   console.log('Bundle (dist/web):');
   const bundle = checkBundle();
@@ -268,7 +278,12 @@ async function main() {
         `  | JS ${r.scriptKiB.toFixed(1)} KiB transferred in ${r.scriptCount} script(s)`,
     );
     for (const id of CATEGORIES) {
-      if (s[id] < BUDGET[id]) problems.push(`${r.page}: ${id} ${s[id]} < ${BUDGET[id]}`);
+      if (s[id] >= BUDGET[id]) continue;
+      if (id === 'performance' && !PERFORMANCE_GATED) {
+        notes.push(`${r.page}: performance ${s[id]} < ${BUDGET[id]} (a timing: reported, not gated here; decision 045)`);
+      } else {
+        problems.push(`${r.page}: ${id} ${s[id]} < ${BUDGET[id]}`);
+      }
     }
     // Each page's first-visit allowance (check-bundle-budget.mjs), Home's the 110 KiB of decision 013.
     const scriptBudget = FIRST_VISIT_PAGES.find((visit) => visit.path === r.page)?.budgetKb ?? BUDGET.scriptKiB;
@@ -277,6 +292,7 @@ async function main() {
   }
   console.log(`  load average: ${loadAverage()} on ${os.cpus().length} CPU(s)`);
 
+  if (notes.length > 0) console.log(`\nUnder the performance budget on this run's host:\n  ${notes.join('\n  ')}`);
   if (problems.length > 0) {
     console.error(`\nOver budget:\n  ${problems.join('\n  ')}`);
     process.exitCode = 1;
