@@ -1,3 +1,4 @@
+import { createBackgroundPass, type BackgroundPass, type PassControl } from '../db/background-pass';
 import type { AppDatabase, AppTransaction, DatabaseHandle } from '../db/client';
 import {
   claimDueFollowUps,
@@ -28,14 +29,8 @@ interface RunnerLog {
   error(details: object, message: string): void;
 }
 
-export interface FollowUpRunner {
-  /** Does what is due, and listens for new follow-ups from every process. */
-  start(): Promise<void>;
-  /** Looks now (the NOTIFY of queueFollowUp does this after each commit). */
-  wake(): void;
-  /** Stops; a pass under way is given a moment to finish. */
-  close(): Promise<void>;
-}
+/** Does what is due, and listens for new follow-ups from every process (wake: the NOTIFY of queueFollowUp after each commit). */
+export type FollowUpRunner = BackgroundPass;
 
 /** Follow-ups taken per pass: their shared reads are made once, and their writes commit together. */
 const BATCH = 50;
@@ -54,46 +49,21 @@ const POLL_MS = 30_000;
  * again with growing delays, and logged; it is never dropped.
  */
 export function createFollowUpRunner(handle: DatabaseHandle, handlers: FollowUpHandlers, log: RunnerLog): FollowUpRunner {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let pass: Promise<void> | null = null;
-  /** Set by a wake-up during a pass, so work written meanwhile is not left for the poll. */
-  let again = false;
-  let unlisten: (() => Promise<void>) | null = null;
+  return createBackgroundPass(handle, {
+    channel: FOLLOW_UP_CHANNEL,
+    pollMs: POLL_MS,
+    work: async (control) => {
+      await doDue(control);
+      return msUntilNextFollowUp(handle.db);
+    },
+    onError: (error) => log.error({ err: error }, 'follow-ups: could not read or finish them; trying again shortly'),
+  });
 
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(run, Math.min(ms, POLL_MS));
-    timer.unref();
-  };
-
-  function run() {
-    if (stopped) return;
-    if (pass) {
-      again = true;
-      return;
-    }
-    again = false;
-    pass = (async () => {
-      let nextMs: number | null;
-      try {
-        await doDue();
-        nextMs = await msUntilNextFollowUp(handle.db);
-      } catch (error) {
-        log.error({ err: error }, 'follow-ups: could not read or finish them; trying again shortly');
-        nextMs = 5_000;
-      }
-      pass = null;
-      schedule(again ? 0 : (nextMs ?? POLL_MS));
-    })();
-  }
-
-  async function doDue() {
+  async function doDue(control: PassControl) {
     for (;;) {
-      again = false;
+      control.claiming();
       const batch = await claimDueFollowUps(handle.db, BATCH, LEASE_SECONDS);
-      if (stopped) return;
+      if (control.stopped) return;
       const prepared = await prepareAll(batch);
       if (prepared.size > 0) {
         await handle.db.transaction(async (tx) => {
@@ -130,19 +100,4 @@ export function createFollowUpRunner(handle: DatabaseHandle, handlers: FollowUpH
     }
     return prepared;
   }
-
-  return {
-    async start() {
-      unlisten = await handle.listen(FOLLOW_UP_CHANNEL, { notify: () => run(), resumed: () => run() });
-      run();
-    },
-    wake: run,
-    async close() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await unlisten?.();
-      // Work cut short is done again when its lease ends; don't hold up the shutdown.
-      if (pass) await Promise.race([pass, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
-    },
-  };
 }

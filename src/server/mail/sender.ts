@@ -1,3 +1,4 @@
+import { createBackgroundPass, type PassControl } from '../db/background-pass';
 import type { DatabaseHandle } from '../db/client';
 import { maskEmailsInText } from '../lib/mask-emails';
 import { MAIL_QUEUED_CHANNEL } from './outbox';
@@ -57,54 +58,28 @@ export function createMailSender(
   options: SenderOptions = {},
 ): MailSender {
   const opts = { ...DEFAULTS, ...options };
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let pass: Promise<void> | null = null;
-  /** Set by a wake-up during a pass, so mail queued meanwhile is not left for the poll. */
-  let again = false;
-  let unlisten: (() => Promise<void>) | null = null;
   let lastPurge = 0;
-
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(run, Math.min(ms, opts.pollMs));
-    timer.unref();
-  };
-
-  function run() {
-    if (stopped) return;
-    if (pass) {
-      // Looked at again as soon as the pass under way ends.
-      again = true;
-      return;
-    }
-    again = false;
-    pass = (async () => {
-      let nextMs: number | null;
-      try {
-        await sendDue();
-        if (Date.now() - lastPurge > PURGE_EVERY_MS) {
-          lastPurge = Date.now();
-          const purged = await purgeOldMail(handle.db, KEEP_DAYS);
-          if (purged > 0) log.info({ purged }, `mail: deleted mail sent more than ${KEEP_DAYS} days ago`);
-        }
-        nextMs = await msUntilNextMail(handle.db);
-      } catch (error) {
-        log.error({ err: error }, 'mail: could not read the outbox; trying again shortly');
-        nextMs = 5_000;
+  const loop = createBackgroundPass(handle, {
+    channel: MAIL_QUEUED_CHANNEL,
+    pollMs: opts.pollMs,
+    work: async (control) => {
+      await sendDue(control);
+      if (Date.now() - lastPurge > PURGE_EVERY_MS) {
+        lastPurge = Date.now();
+        const purged = await purgeOldMail(handle.db, KEEP_DAYS);
+        if (purged > 0) log.info({ purged }, `mail: deleted mail sent more than ${KEEP_DAYS} days ago`);
       }
-      pass = null;
-      schedule(again ? 0 : (nextMs ?? opts.pollMs));
-    })();
-  }
+      return msUntilNextMail(handle.db);
+    },
+    onError: (error) => log.error({ err: error }, 'mail: could not read the outbox; trying again shortly'),
+  });
 
-  async function sendDue() {
+  async function sendDue(control: PassControl) {
     for (;;) {
-      again = false;
+      control.claiming();
       const batch = await claimDueMail(handle.db, BATCH, LEASE_SECONDS);
       for (const mail of batch) {
-        if (stopped) return;
+        if (control.stopped) return;
         await sendOne(mail);
       }
       if (batch.length < BATCH) return;
@@ -138,21 +113,12 @@ export function createMailSender(
   }
 
   return {
-    async start() {
-      unlisten = await handle.listen(MAIL_QUEUED_CHANNEL, {
-        notify: () => run(),
-        // Mail queued while the feed was lost is found by the poll; look at once when it is back.
-        resumed: () => run(),
-      });
-      run();
-    },
-    wake: run,
+    // Mail queued while the feed of notifications was lost is found when it comes back, or by the poll.
+    start: () => loop.start(),
+    wake: () => loop.wake(),
     async close() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await unlisten?.();
-      // A row whose send is cut short is sent again when its lease ends; don't hold up the shutdown.
-      if (pass) await Promise.race([pass, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+      // A row whose send is cut short is sent again when its lease ends.
+      await loop.close();
       delivery.close();
     },
   };
