@@ -20,11 +20,7 @@ export const MAIL_QUEUED_CHANNEL = 'mail_queued';
  * sender. Only a database error (which fails the caller's transaction anyway) is thrown.
  */
 export async function queueMail(db: AppDatabase | AppTransaction, mail: OutgoingMail): Promise<void> {
-  await db
-    .insert(mailOutbox)
-    .values({ toAddress: mail.to.trim(), subject: mail.subject, textBody: mail.text, htmlBody: mail.html })
-    // The wake-up rides on the insert (no extra round trip) and, like the row, is seen only after commit.
-    .returning({ woke: sql`pg_notify(${MAIL_QUEUED_CHANNEL}, '')` });
+  await queueMails(db, [mail]);
 }
 
 /** Queues several mails in one statement (a follow-up's receipt and owner notices); see queueMail. */
@@ -33,5 +29,6 @@ export async function queueMails(db: AppDatabase | AppTransaction, mails: readon
   await db
     .insert(mailOutbox)
     .values(mails.map((mail) => ({ toAddress: mail.to.trim(), subject: mail.subject, textBody: mail.text, htmlBody: mail.html })))
+    // The wake-up rides on the insert (no extra round trip) and, like the rows, is seen only after commit.
     .returning({ woke: sql`pg_notify(${MAIL_QUEUED_CHANNEL}, '')` });
 }
