@@ -1,7 +1,8 @@
 import { COMPANY, type LegalPage } from '../../shared';
 
 /**
- * The legal pages' starting texts (Markdown) for a new store. They are templates: each says so at
+ * The legal pages' starting texts (Markdown) for a new store. The page's name is its heading
+ * already (web/features/legal), so the texts start with the notice and use ## for sections. They are templates: each says so at
  * its top, and the owner (with a lawyer) must review and adapt them before the store opens. The
  * owner replaces them in Settings; an order records the version of the terms it was placed under.
  */
@@ -10,8 +11,6 @@ const TEMPLATE_NOTICE =
   'The owner must review it, with a lawyer, and adapt it to the business and to the law that applies to it, then replace this notice, before the store takes real orders.';
 
 const terms = `${TEMPLATE_NOTICE}
-
-# Terms and Conditions
 
 These terms apply to every order placed in the online store of ${COMPANY.name} ("we", "us"). By placing an order you accept the version of these terms shown when you placed it.
 
@@ -41,8 +40,6 @@ ${COMPANY.name}, ${COMPANY.address}. Email: ${COMPANY.email}. Phone: ${COMPANY.p
 
 const privacy = `${TEMPLATE_NOTICE}
 
-# Privacy Policy
-
 ${COMPANY.name} runs this store and is responsible for the personal data it keeps.
 
 ## What we keep, and why
@@ -67,8 +64,6 @@ You may ask to see, correct or delete your data, and complain to a data protecti
 
 const returns = `${TEMPLATE_NOTICE}
 
-# Returns and Refunds
-
 ## Returning a tool
 - You may return an unused tool within **30 days** of delivery for a full refund. Write to ${COMPANY.email} with your order number (for example TH-100042) first.
 - Send the tool back in its original packaging. We pay for the return shipping.
@@ -83,8 +78,6 @@ const returns = `${TEMPLATE_NOTICE}
 `;
 
 const imprint = `${TEMPLATE_NOTICE}
-
-# Legal Notice
 
 **${COMPANY.name}**
 
