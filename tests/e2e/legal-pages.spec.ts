@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { Tool } from '../../src/shared';
 import { signInAdminByApi } from './support/admin';
-import { expect, test } from './support/fixtures';
+import { accessibilityViolations, expect, test } from './support/fixtures';
 import { expectNoSidewaysScroll, PHONE } from './support/phone';
 import { newCustomer, signUpByApi } from './support/users';
 
@@ -51,6 +51,7 @@ test.describe('the legal pages', () => {
     }
     await page.goto('/privacy');
     await expect(page.getByTestId('legal-page')).toContainText('Template: review before opening the store.');
+    expect(await accessibilityViolations(page)).toEqual([]);
     const sitemap = await (await page.request.get('/sitemap.xml')).text();
     for (const { path } of PAGES) expect(sitemap).toContain(`${path}</loc>`);
   });
@@ -83,6 +84,7 @@ test.describe('the legal pages', () => {
     await form.getByRole('button', { name: 'Save Terms and Conditions' }).click();
     await expect(page.getByText(/Terms and Conditions saved as version \d+/)).toBeVisible();
     await expect(form.getByTestId('legal-text-version')).not.toHaveText(before ?? '');
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     const visitor = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
     try {
