@@ -31,6 +31,12 @@ export const PREVIEW = {
 export const HOME_TOOL_COUNT = 6;
 
 /**
+ * The longest text of a legal page (terms, privacy, returns, legal notice), in characters: a long
+ * set of terms is about 15,000; a megabyte pasted by mistake is refused, naming the field.
+ */
+export const LEGAL_TEXT_MAX_LENGTH = 50_000;
+
+/**
  * The shape an uploaded photo may have, checked from the file's header before any pixel is
  * decoded (docs/decisions/022-photo-limits.md). The other upload limits (bytes, types,
  * megapixels) are IMAGE_UPLOAD's, in schemas/products.ts.

@@ -33,6 +33,26 @@ export const ABOUT_US_HEAD: PageHead = {
   description: 'ToolHouse Manufacturing has made computer and industrial tools since 2005. Shipping is free.',
   indexable: true,
 };
+export const TERMS_HEAD: PageHead = {
+  title: titled('Terms and Conditions'),
+  description: 'The terms and conditions under which ToolHouse sells its tools: orders, prices, payment, delivery and warranty.',
+  indexable: true,
+};
+export const PRIVACY_HEAD: PageHead = {
+  title: titled('Privacy Policy'),
+  description: 'What personal data ToolHouse keeps about its customers and visitors, why, for how long, and your rights.',
+  indexable: true,
+};
+export const RETURNS_HEAD: PageHead = {
+  title: titled('Returns and Refunds'),
+  description: 'How to return a ToolHouse tool, how refunds are paid, and what the warranty covers.',
+  indexable: true,
+};
+export const IMPRINT_HEAD: PageHead = {
+  title: titled('Legal Notice'),
+  description: 'Who runs the ToolHouse store: the company, its address, its register and how to reach it.',
+  indexable: true,
+};
 export const CART_HEAD: PageHead = { title: titled('Cart'), description: 'Your cart at ToolHouse.', indexable: false };
 export const LOGIN_HEAD: PageHead = { title: titled('Sign in'), description: 'Sign in to ToolHouse.', indexable: false };
 export const REGISTRATION_HEAD: PageHead = { title: titled('Sign up'), description: 'Make a ToolHouse account.', indexable: false };
@@ -46,6 +66,10 @@ export const PAGE_HEADS = {
   ourTools: OUR_TOOLS_HEAD,
   contactUs: CONTACT_US_HEAD,
   aboutUs: ABOUT_US_HEAD,
+  terms: TERMS_HEAD,
+  privacy: PRIVACY_HEAD,
+  returns: RETURNS_HEAD,
+  imprint: IMPRINT_HEAD,
   cart: CART_HEAD,
   login: LOGIN_HEAD,
   registration: REGISTRATION_HEAD,

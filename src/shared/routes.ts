@@ -21,6 +21,11 @@ export const APP_ROUTES = {
   toolPage: '/tools/:id',
   contactUs: '/contactUs',
   aboutUs: '/aboutUs',
+  /** The legal pages (shared/legal-pages.ts): public, their texts written by the owner in Settings. */
+  terms: '/terms',
+  privacy: '/privacy',
+  returns: '/returns',
+  imprint: '/imprint',
   /** The cart: anyone's (a visitor's is kept in the browser until they sign in). */
   cart: '/cart',
   purchase: '/purchase/:id',

@@ -31,7 +31,7 @@ describe('the catalogue cache', () => {
   });
   afterAll(() => close());
 
-  const answerStores = ['firstPages', 'singleTools', 'otherPages', 'reviewPages'] as const;
+  const answerStores = ['firstPages', 'singleTools', 'otherPages', 'reviewPages', 'legalTexts'] as const;
 
   /** Fills every store, runs `change`, and answers which stores had to build their entry again. */
   async function droppedBy(change: () => Promise<void>): Promise<string[]> {
@@ -67,6 +67,7 @@ describe('the catalogue cache', () => {
     ['stock', ['firstPages', 'singleTools', 'otherPages']],
     ['reviews', ['reviewPages']],
     ['photos', ['photos']],
+    ['legal', ['legalTexts']],
   ];
   it.each(touches)('drops, for "%s", exactly %j', async (topic, stores) => {
     expect(await droppedBy(() => bus.publish(topic))).toEqual(stores);

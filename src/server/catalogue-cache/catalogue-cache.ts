@@ -21,6 +21,8 @@ const OTHER_PAGES = 1_000;
 const OTHER_PAGES_BYTES = 16 * 1024 * 1024;
 /** Review pages; past this many, the oldest makes room. */
 const REVIEW_PAGES = 500;
+/** The legal pages' texts (GET /api/legal/:page): four. */
+const LEGAL_TEXTS = 8;
 /** Pages' HTML (a tool's about 30 kB, 8 kB gzipped): the most visited stay, the oldest makes room. */
 const TOOL_PAGES = 2_000;
 const TOOL_PAGES_BYTES = 64 * 1024 * 1024;
@@ -47,6 +49,8 @@ export interface CatalogueCache {
   categoryLists: AnswerStore;
   /** Storefront pages as the server writes them (storefront/): HTML, a tool's page with its body; dropped with the tools, categories or stock they show. */
   pages: AnswerStore;
+  /** The legal pages' texts (GET /api/legal/:page), dropped when an admin saves one. */
+  legalTexts: AnswerStore;
   /** X-Total-Count of the catalogue and of each search. */
   toolCounts: CountStore;
   /** Served photo renditions. */
@@ -63,6 +67,7 @@ export function createCatalogueCache(changes: Pick<ChangeBus, 'subscribe'>): Cat
   const reviewPages = new ResponseCache(REVIEW_PAGES);
   const categoryLists = new ResponseCache(4);
   const pages = new ResponseCache(TOOL_PAGES, { maxBytes: TOOL_PAGES_BYTES });
+  const legalTexts = new ResponseCache(LEGAL_TEXTS);
   const toolCounts = new ToolCounts();
   const photos = new PhotoCache();
 
@@ -77,10 +82,11 @@ export function createCatalogueCache(changes: Pick<ChangeBus, 'subscribe'>): Cat
     stock: catalogueAnswers,
     reviews: [reviewPages],
     photos: [photos],
+    legal: [legalTexts],
   };
   const unsubscribe = changes.subscribe((topic) => {
     for (const store of touches[topic]) store.dropAll();
   });
 
-  return { firstPages, singleTools, otherPages, reviewPages, categoryLists, pages, toolCounts, photos, close: unsubscribe };
+  return { firstPages, singleTools, otherPages, reviewPages, categoryLists, pages, legalTexts, toolCounts, photos, close: unsubscribe };
 }

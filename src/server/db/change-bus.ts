@@ -7,10 +7,11 @@ import { HeardOnce } from './heard-once';
  * What can change under a process's caches. `tools`: a tool was added, edited or deleted (the
  * catalogue's rows and counts). `stock`: a tool's available quantity moved (a payment that
  * settled its order, a refund before shipping, an admin's restock, an import). `reviews`: a
- * review was posted, hidden, shown or deleted. `photos`: a product photo was deleted. The catalogue cache (catalogue-cache/) drops
+ * review was posted, hidden, shown or deleted. `photos`: a product photo was deleted. `legal`: an admin
+ * saved a legal page's text (terms, privacy, returns, imprint). The catalogue cache (catalogue-cache/) drops
  * what each one touches.
  */
-export const CHANGE_TOPICS = ['tools', 'stock', 'reviews', 'photos'] as const;
+export const CHANGE_TOPICS = ['tools', 'stock', 'reviews', 'photos', 'legal'] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
 /** The PostgreSQL channel every app process listens on (docs/decisions/012-scale-out.md). */

@@ -17,6 +17,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { LEGAL_PAGES } from '../../shared/legal-pages';
 import { ORDER_EVENT_KINDS, ORDER_STATUSES } from '../../shared/order-statuses';
 
 export type { OrderEventKind } from '../../shared/order-statuses';
@@ -405,6 +406,11 @@ export const orders = pgTable(
     expiredAt: timestamp('expired_at', { withTimezone: true }),
     /** A paid order an admin cancelled with a full refund (status `refunded`). */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /**
+     * The version of the terms and conditions (legal_texts, page `terms`) in force when the order
+     * was placed, set by the server in the placing statement; null: the store had no terms then.
+     */
+    termsVersion: integer('terms_version'),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
@@ -525,6 +531,38 @@ export const storeSettings = pgTable(
     check('store_settings_one_row', sql`${t.id} = 1`),
     check('store_settings_low_stock_non_negative', sql`${t.lowStockThreshold} >= 0`),
   ],
+);
+
+/**
+ * The legal pages' texts as they are now (terms, privacy, returns, imprint: shared/legal-pages.ts),
+ * one row per page once it has a text. `version` counts the saves that changed it (1, 2, ...): the
+ * save's upsert raises it under the row's lock, so two saves at once get two versions. Every
+ * version's text is kept in legal_text_versions; an order names the terms' version it was placed under.
+ */
+export const legalTexts = pgTable(
+  'legal_texts',
+  {
+    page: text('page', { enum: LEGAL_PAGES }).primaryKey(),
+    /** Markdown; shown as text, never as HTML (decision 047). */
+    text: text('text').notNull(),
+    version: integer('version').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('legal_texts_page_known', sql`${t.page} in ('terms', 'privacy', 'returns', 'imprint')`), check('legal_texts_version_positive', sql`${t.version} >= 1`)],
+);
+
+/** Every version of every legal text, kept: what an order's buyer accepted can always be read again. */
+export const legalTextVersions = pgTable(
+  'legal_text_versions',
+  {
+    page: text('page', { enum: LEGAL_PAGES }).notNull(),
+    version: integer('version').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    /** The admin who saved it; null for the seed's templates, or once the account is deleted. */
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.page, t.version] })],
 );
 
 /**
@@ -672,6 +710,7 @@ export const AUDIT_ACTIONS = [
   'review.deleted',
   'image.uploaded',
   'settings.updated',
+  'legal.updated',
   // Written by the store itself (no admin): see docs/decisions/009-payments-that-cannot-settle.md.
   'payment.refunded',
   'payment.refund_failed',

@@ -64,6 +64,7 @@ export function toApiOrder(order: OrderWithLines, payMinutes: number): Order {
     trackingUrl: order.trackingUrl,
     refundedAt: isoOrNull(order.refundedAt),
     invoiceNumber: order.invoiceNumber === null ? null : formatInvoiceNumber(order.invoiceNumber),
+    termsVersion: order.termsVersion,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Identity } from '../identity/identity';
 import type { AppTransaction } from '../db/client';
 import { cartLines, orderLines, orders, tools, users } from '../db/schema';
 import { DomainError } from '../lib/domain-errors';
+import { currentTermsVersion } from '../legal/legal-texts-repository';
 import { recordOrderEvent } from './order-events';
 import { followPlacedOrder } from './order-follow-ups';
 import type { OrderWithLines } from './orders-repository';
@@ -98,7 +99,8 @@ export async function placeOrder(
   if (totalCents > 2_147_483_647) throw new DomainError('ORDER_TOO_LARGE', {}, { field: 'quantity' });
   const [order] = await tx
     .insert(orders)
-    .values({ userId: buyer.userId, name: buyer.name, email: buyer.email, address: input.address, phone: input.phone, totalCents })
+    // The terms in force as the order is written, read by the same statement: never the client's say.
+    .values({ userId: buyer.userId, name: buyer.name, email: buyer.email, address: input.address, phone: input.phone, totalCents, termsVersion: currentTermsVersion() })
     .returning();
   if (!order) throw new Error('order insert returned no row');
   const lines = await tx

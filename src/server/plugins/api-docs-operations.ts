@@ -16,6 +16,7 @@ export const TAGS = [
   { name: 'accounts', description: 'Sign-in with a bearer token, profiles, sessions' },
   { name: 'reviews', description: 'Reviews of the store: reading, writing, moderation' },
   { name: 'contact', description: 'Messages to the store and their handling' },
+  { name: 'legal', description: "The store's legal pages: terms and conditions, privacy, returns, legal notice" },
   { name: 'admin', description: "The owner's dashboard: statistics, audit log, settings, exports" },
   { name: 'identity', description: 'The identity service (better-auth): sign-up, sign-in, sign-out, email verification, password reset' },
   { name: 'operations', description: 'Probes for load balancers and orchestrators' },

@@ -5,12 +5,14 @@ import { publishChange } from '../db/change-bus';
 import { categories, reviews, storeSettings, toolDocuments, tools } from '../db/schema';
 import { insertToolRows } from '../catalogue/tools-insert';
 import { insertReviewRows } from '../reviews/reviews-repository';
+import { writeMissingLegalTexts } from '../legal/legal-texts-repository';
+import { LEGAL_TEMPLATES } from './legal-templates';
 import { SEED_CATEGORIES, SEED_DATASHEET_TOOL, SEED_REVIEWS, SEED_TOOLS } from './seed-data';
 import { drawDatasheet } from './seed-datasheet';
 
 /**
  * Fills a new store with the demo catalogue (its categories, tools with specifications and one
- * datasheet) and a few reviews, once in the store's life: `store_settings.seeded_at` says it was
+ * datasheet), a few reviews and the legal pages' templates, once in the store's life: `store_settings.seeded_at` says it was
  * done (or that the store had a catalogue of its own), so an owner who deletes the demo tools or
  * reviews does not get them back at the next start. Tables that already hold rows are left alone.
  * It runs before this process serves anything, so it writes the tables directly; other processes
@@ -18,6 +20,9 @@ import { drawDatasheet } from './seed-datasheet';
  * tools on the change bus.
  */
 export async function seedIfEmpty(db: AppDatabase): Promise<{ tools: number; reviews: number }> {
+  // At every start, not once: a store from before the legal pages gets their templates too, and a
+  // page the owner has written is never touched (decision 047).
+  await writeMissingLegalTexts(db, LEGAL_TEMPLATES);
   const nothing = { tools: 0, reviews: 0 };
   if (await wasSeeded(db)) return nothing;
   // Drawn before the transaction: the embedded database's one connection is not held meanwhile.

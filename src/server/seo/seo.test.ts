@@ -60,6 +60,8 @@ async function expectedEntries() {
   return [
     { url: `${STORE}/`, lastmod: newest },
     { url: `${STORE}/ourTools`, lastmod: newest },
+    // The legal pages (issue 27), without a lastmod.
+    ...['terms', 'privacy', 'returns', 'imprint'].map((page) => ({ url: `${STORE}/${page}` })),
     ...categoryRows.map((row) => ({ url: `${STORE}/ourTools?category=${row.slug}`, lastmod: row.updatedAt.toISOString() })),
     ...toolRows.map((row) => ({ url: `${STORE}/tools/${row.slug}`, lastmod: row.updatedAt.toISOString() })),
   ];
@@ -90,7 +92,7 @@ describe('GET /sitemap.xml', () => {
     expect(res.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     const entries = await urlsOf(res.body);
     expect(entries).toEqual(await expectedEntries());
-    // 2 fixed pages, the two categories made here (and Uncategorised, if a test made it), 4 tools.
+    // 6 fixed pages, the two categories made here (and Uncategorised, if a test made it), 4 tools.
     expect(entries.filter((entry) => entry.url.includes('/tools/'))).toHaveLength(4);
     expect(entries.filter((entry) => entry.url.includes('?category=power-tools-'))).toHaveLength(1);
   });

@@ -4,22 +4,22 @@ import { sitemapFile, sitemapFileCount } from './sitemap-plan';
 /** Which addresses each sitemap file holds: every address once, in order, at most `perFile` a file. */
 describe('the sitemap plan', () => {
   it('is one file while everything fits, holding everything', () => {
-    const counts = { categories: 4, tools: 44_994 };
+    const counts = { categories: 4, tools: 44_990 };
     expect(sitemapFileCount(counts, 50_000)).toBe(1);
     expect(sitemapFile(counts, 50_000, 1)).toEqual({
-      fixed: ['home', 'ourTools'],
+      fixed: ['home', 'ourTools', 'terms', 'privacy', 'returns', 'imprint'],
       categories: { offset: 0, count: 4 },
-      tools: { offset: 0, count: 44_994 },
+      tools: { offset: 0, count: 44_990 },
     });
     expect(sitemapFile(counts, 50_000, 2)).toBeNull();
   });
 
-  it('splits 100,000 tools into files of 50,000 addresses, the first also holding home, Our Tools and the categories', () => {
+  it('splits 100,000 tools into files of 50,000 addresses, the first also holding home, Our Tools, the legal pages and the categories', () => {
     const counts = { categories: 10, tools: 100_000 };
     expect(sitemapFileCount(counts, 50_000)).toBe(3);
-    expect(sitemapFile(counts, 50_000, 1)).toEqual({ fixed: ['home', 'ourTools'], categories: { offset: 0, count: 10 }, tools: { offset: 0, count: 49_988 } });
-    expect(sitemapFile(counts, 50_000, 2)).toEqual({ fixed: [], categories: { offset: 0, count: 0 }, tools: { offset: 49_988, count: 50_000 } });
-    expect(sitemapFile(counts, 50_000, 3)).toEqual({ fixed: [], categories: { offset: 0, count: 0 }, tools: { offset: 99_988, count: 12 } });
+    expect(sitemapFile(counts, 50_000, 1)).toEqual({ fixed: ['home', 'ourTools', 'terms', 'privacy', 'returns', 'imprint'], categories: { offset: 0, count: 10 }, tools: { offset: 0, count: 49_984 } });
+    expect(sitemapFile(counts, 50_000, 2)).toEqual({ fixed: [], categories: { offset: 0, count: 0 }, tools: { offset: 49_984, count: 50_000 } });
+    expect(sitemapFile(counts, 50_000, 3)).toEqual({ fixed: [], categories: { offset: 0, count: 0 }, tools: { offset: 99_984, count: 16 } });
   });
 
   it('lists every address exactly once, whatever the file size, even one smaller than the fixed pages', () => {
@@ -41,6 +41,10 @@ describe('the sitemap plan', () => {
       expect(seen).toEqual([
         'home',
         'ourTools',
+        'terms',
+        'privacy',
+        'returns',
+        'imprint',
         ...Array.from({ length: 4 }, (_, i) => `category ${i}`),
         ...Array.from({ length: 9 }, (_, i) => `tool ${i}`),
       ]);
@@ -48,7 +52,7 @@ describe('the sitemap plan', () => {
   });
 
   it('has no file 0, no file past the last and no fractional file', () => {
-    const counts = { categories: 1, tools: 10 };
+    const counts = { categories: 1, tools: 6 };
     expect(sitemapFileCount(counts, 3)).toBe(5);
     for (const n of [0, -1, 6, 1.5, Number.NaN]) expect(sitemapFile(counts, 3, n)).toBeNull();
   });

@@ -1,6 +1,6 @@
 /**
  * Which addresses go in which sitemap file. Every address of the store is one sequence, in a
- * fixed order: home and Our Tools, then the categories, then the tools (each by id). A file holds
+ * fixed order: home, Our Tools and the legal pages, then the categories, then the tools (each by id). A file holds
  * one stretch of it: all of it when it fits in one, otherwise file N (from 1) holds positions
  * (N-1)·perFile to N·perFile and /sitemap.xml is the index of the files. So a file finds its
  * start by counting, and reads its categories and tools from there by keyset (sitemap-repository.ts).
@@ -9,8 +9,8 @@
 /** sitemaps.org's limit of addresses in one file (and what a search engine reads of one). */
 export const SITEMAP_URLS_PER_FILE = 50_000;
 
-/** Home and Our Tools, the addresses before the categories. */
-export const FIXED_PAGES = ['home', 'ourTools'] as const;
+/** Home, Our Tools and the legal pages (issue 27), the addresses before the categories. */
+export const FIXED_PAGES = ['home', 'ourTools', 'terms', 'privacy', 'returns', 'imprint'] as const;
 export type FixedPage = (typeof FIXED_PAGES)[number];
 
 export interface SitemapCounts {

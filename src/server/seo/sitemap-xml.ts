@@ -13,14 +13,25 @@ const PLAIN_XMLNS = { news: false, video: false, image: false, xhtml: false };
 export const SEO_CACHE_CONTROL = 'public, max-age=3600';
 export const XML = 'application/xml; charset=utf-8';
 
-const FIXED_PATHS: Record<FixedPage, string> = { home: APP_ROUTES.home, ourTools: APP_ROUTES.ourTools };
+const FIXED_PATHS: Record<FixedPage, string> = {
+  home: APP_ROUTES.home,
+  ourTools: APP_ROUTES.ourTools,
+  terms: APP_ROUTES.terms,
+  privacy: APP_ROUTES.privacy,
+  returns: APP_ROUTES.returns,
+  imprint: APP_ROUTES.imprint,
+};
+/** The pages that list the catalogue change with its newest tool; the legal pages say no lastmod (their texts change rarely, and are not read here). */
+const LISTS_THE_CATALOGUE = new Set<FixedPage>(['home', 'ourTools']);
 // Slugs are [a-z0-9-], so encoding changes nothing today; it keeps a future slug from breaking the address.
 const categoryPath = (slug: string) => `${APP_ROUTES.ourTools}?category=${encodeURIComponent(slug)}`;
 const toolPath = (slug: string) => fillRoute(APP_ROUTES.toolPage, slug);
 
 /** The addresses of one sitemap file, read from the database a page at a time as they are written out. */
 export async function* sitemapItems(db: AppDatabase, file: SitemapFile, newestToolChange: Date | null): AsyncGenerator<SitemapItemLoose> {
-  for (const page of file.fixed) yield { url: FIXED_PATHS[page], ...(newestToolChange ? { lastmod: newestToolChange.toISOString() } : {}) };
+  for (const page of file.fixed) {
+    yield { url: FIXED_PATHS[page], ...(newestToolChange && LISTS_THE_CATALOGUE.has(page) ? { lastmod: newestToolChange.toISOString() } : {}) };
+  }
   for await (const rows of sitemapRows(db, 'categories', file.categories)) {
     for (const row of rows) yield { url: categoryPath(row.slug), lastmod: row.updatedAt.toISOString() };
   }

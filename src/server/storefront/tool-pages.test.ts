@@ -198,4 +198,16 @@ describe('the other pages\' heads', () => {
     }
     expect(meta(parse((await get('/aboutUs')).body), 'robots')).toBeNull();
   });
+
+  it('gives each legal page its own title, description and canonical link, indexable (issue 27)', async () => {
+    for (const page of ['terms', 'privacy', 'returns', 'imprint'] as const) {
+      const res = await get(`/${page}`);
+      expect(res.statusCode).toBe(200);
+      const doc = parse(res.body);
+      expect(doc.title).toBe(PAGE_HEADS[page].title);
+      expect(meta(doc, 'description')).toBe(PAGE_HEADS[page].description);
+      expect(meta(doc, 'robots')).toBeNull();
+      expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${PUBLIC_URL}/${page}`);
+    }
+  });
 });

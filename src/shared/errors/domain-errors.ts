@@ -123,6 +123,9 @@ export const DOMAIN_ERRORS = {
   REVIEW_NOT_FOUND: fixed('not-found', API_ERRORS.reviewNotFound),
   MESSAGE_NOT_FOUND: fixed('not-found', API_ERRORS.queryNotFound),
 
+  // Legal pages (issue 27): a body too large to be a legal text, refused before it is read.
+  LEGAL_TEXT_TOO_LONG: fixed('rejected', VALIDATION.legalTextTooLong),
+
   // Cart and orders. `toolName` is there for a line of a cart or of an order of several: the
   // Purchase button's one tool keeps the spec-era wording ("this tool").
   CART_FULL: fixed('conflict', API_ERRORS.cartFull),

@@ -60,6 +60,7 @@ export const VALIDATION = {
   companyAddressRequired: 'Company address is required',
   companyAddressTooLong: 'Company address can be at most 300 characters',
   taxIdTooLong: 'Tax id can be at most 40 characters',
+  legalTextTooLong: 'A legal text can be at most 50,000 characters',
   lowStockThresholdWhole: 'Low-stock mark must be a whole number of 0 or more',
   ratingInvalid: 'Rating must be a whole number from 1 to 5',
   cardNumberRequired: 'Your card number is incomplete.',

@@ -123,6 +123,8 @@ export const orderSchema = z.object({
   refundedAt: z.string().nullable(),
   /** 'INV-000123' once the order is paid (every paid order has an invoice). */
   invoiceNumber: z.string().nullable(),
+  /** The version of the terms and conditions the order was placed under (null: the store had none then). */
+  termsVersion: z.number().int().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -67,6 +67,8 @@ const pages: RouteObject[] = [
   { path: routes.toolPage, lazy: lazyPage(() => import('../features/catalogue/tool-page')) },
   { path: routes.contactUs, lazy: lazyPage(() => import('../features/contact/contact-page')) },
   { path: routes.aboutUs, lazy: lazyPage(() => import('../features/about/about-page')) },
+  // The legal pages: one page module, which reads its page from the address (decision 047).
+  ...[routes.terms, routes.privacy, routes.returns, routes.imprint].map((path) => ({ path, lazy: lazyPage(() => import('../features/legal/legal-page')) })),
   { path: routes.cart, lazy: lazyPage(() => import('../features/cart/cart-page')) },
   { path: routes.login, lazy: lazyPage(() => import('../features/auth/login-page')) },
   { path: routes.registration, lazy: lazyPage(() => import('../features/auth/registration-page')) },

@@ -59,6 +59,7 @@ export function fakeOrder(fields: Partial<Order> & Pick<Order, '_id'>): Order {
     trackingUrl: null,
     refundedAt: null,
     invoiceNumber: null,
+    termsVersion: 1,
     ...fields,
   };
 }

@@ -7,16 +7,18 @@ import { SubmitButton } from '../../components/submit-button';
 import { notify } from '../../lib/toast';
 import { useStoreSettings, useUpdateStoreSettings } from './api/store-settings';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';
+import { LegalTextsEditor } from './components/legal-texts-editor';
 
 const SETTINGS_FIELDS = ['companyName', 'companyAddress', 'taxId', 'notifyEmail', 'lowStockThreshold'] as const;
 
-/** The owner's settings: who the seller is on invoices, where the store's notices go, when stock is low. */
+/** The owner's settings: who the seller is on invoices, where the store's notices go, when stock is low; the legal pages' texts. */
 export default function SettingsPage() {
   const settings = useStoreSettings();
   return (
     <section aria-labelledby="settings-title" className="max-w-2xl">
       <h2 id="settings-title" className="text-3xl font-bold">Store settings</h2>
       {settings.data ? <SettingsForm saved={settings.data} /> : <Loading label="Loading the settings" />}
+      <LegalTextsEditor />
     </section>
   );
 }

@@ -110,4 +110,14 @@ describe('the purchase form', () => {
     expect(await screen.findByText(API_ERRORS.notEnoughStock(5))).toBeTruthy();
     expect(store.api.requestsTo('POST', '/api/cart/lines')).toHaveLength(0);
   });
+
+  it('says that placing the order accepts the terms, with a link that opens them in a new tab', () => {
+    renderForm();
+    const line = screen.getByTestId('terms-acceptance');
+    expect(line.textContent).toBe('By placing this order you accept our Terms and Conditions (opens in a new tab).');
+    const link = screen.getByRole('link', { name: /Terms and Conditions/ });
+    expect(link.getAttribute('href')).toBe(paths.terms);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+  });
 });

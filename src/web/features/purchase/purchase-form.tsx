@@ -13,6 +13,7 @@ import { paths } from '../../config/paths';
 import { TextField } from '../../components/form-field';
 import { QuantityStepper } from '../../components/quantity-stepper';
 import { SubmitButton } from '../../components/submit-button';
+import { TermsAcceptance } from '../../components/terms-acceptance';
 import { useCart } from '../../lib/cart/use-cart';
 import { notify } from '../../lib/toast';
 import { usePlaceOrder } from '../orders/api/place-order';
@@ -143,6 +144,7 @@ export function PurchaseForm({ item, profile, onFailure, canOrder = true }: Purc
       <TextField label="Delivery address" autoComplete="street-address" registration={register('address')} error={errors.address} />
       <TextField label="Phone" type="tel" autoComplete="tel" registration={register('phone')} error={errors.phone} />
       <p className="text-sm text-base-content/80">Delivery is free. You pay on the next step.</p>
+      <TermsAcceptance />
       <SubmitButton busy={isSubmitting} disabled={!canOrder}>Purchase</SubmitButton>
       {cart.owner === 'customer' ? (
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">

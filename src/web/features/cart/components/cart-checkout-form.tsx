@@ -8,6 +8,7 @@ import type { CartLine } from '../../../../shared';
 import { paths } from '../../../config/paths';
 import { TextField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
+import { TermsAcceptance } from '../../../components/terms-acceptance';
 import { notify } from '../../../lib/toast';
 import { useSession } from '../../../lib/session-query';
 import { useProfile } from '../../accounts/api/get-profile';
@@ -67,6 +68,7 @@ export function CartCheckoutForm({ lines, blocked }: CartCheckoutFormProps) {
       <TextField label="Delivery address" autoComplete="street-address" registration={register('address')} error={errors.address} />
       <TextField label="Phone" type="tel" autoComplete="tel" registration={register('phone')} error={errors.phone} />
       <p className="text-sm text-base-content/80">Delivery is free. You pay for the whole order on the next step.</p>
+      <TermsAcceptance />
       <SubmitButton busy={isSubmitting} disabled={blocked || lines.length === 0}>
         Place order
       </SubmitButton>

@@ -63,3 +63,15 @@ describe("the admin's order page: refunds", () => {
     expect((await screen.findByTestId('order-page-state')).textContent).toBe(sentence);
   });
 });
+
+describe("the admin's order page: the terms", () => {
+  it('says which version of the terms the order was placed under', async () => {
+    renderAdminOrder(fakeOrder({ _id: 'order-terms', number: 'TH-100205', termsVersion: 4 }));
+    expect((await screen.findByTestId('order-terms-version')).textContent).toBe('Placed under version 4 of the terms and conditions.');
+  });
+
+  it('says when the store had no terms yet', async () => {
+    renderAdminOrder(fakeOrder({ _id: 'order-no-terms', number: 'TH-100206', termsVersion: null }));
+    expect((await screen.findByTestId('order-terms-version')).textContent).toBe('Placed before the store had terms and conditions.');
+  });
+});

@@ -45,6 +45,11 @@ export default function AdminOrderPage() {
     <section aria-labelledby="order-page-title" className="max-w-5xl space-y-6">
       <Link to={paths.manageOrders} className="link text-sm">← Manage Orders</Link>
       <OrderHeader order={order.data} actions={<AdminOrderActions order={order.data} />} />
+      <p className="text-sm text-base-content/80" data-testid="order-terms-version">
+        {order.data.termsVersion === null
+          ? 'Placed before the store had terms and conditions.'
+          : `Placed under version ${order.data.termsVersion} of the terms and conditions.`}
+      </p>
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="space-y-6">
           <OrderDeliveryCard order={order.data} />
