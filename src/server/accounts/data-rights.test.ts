@@ -16,7 +16,7 @@ import { expectProblem } from '../../../tests/support/problem';
 import type { TestApp } from '../../../tests/support/test-app';
 import { totpCode } from '../../../tests/support/totp';
 import { API_ERRORS, AUDIT_ACCOUNT_HOLDER_ACTOR, type AccountExport } from '../../shared';
-import { accounts, auditLog, cartLines, invoices, orderEvents, orders, reviews, sessions, twoFactors, users } from '../db/schema';
+import { accounts, auditLog, cartLines, invoices, orderEvents, orders, reviews, sessions, testPaymentIntents, twoFactors, users } from '../db/schema';
 
 let t: TestApp;
 let A: TestUser;
@@ -247,5 +247,45 @@ describe('DELETE /api/me', () => {
     expect((await deleteMe(bearer(second), { password: second.password })).statusCode).toBe(200);
     // The first is the last one again.
     expect((await deleteMe(bearer(admin), { password: admin.password })).json().code).toBe('LAST_ADMIN_CANNOT_LEAVE');
+  });
+});
+
+describe('deleting an account while its order is being paid', () => {
+  const GOOD_CARD = { number: '4242424242424242', expiry: '12/40', cvc: '123' };
+  let ip = 0;
+
+  it('ends either with the account gone and the card never charged or refunded, or with the order paid and the deletion refused', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const customer = await createCustomer(t.app, `Racing Rhea ${round}`);
+      const [tool] = await createTools(t.database.db, 1, { priceCents: 1500, minQty: 1, availableQty: 100 });
+      const placed = await t.app.inject({ method: 'POST', url: '/api/order', headers: bearer(customer), payload: { toolId: tool!.id, quantity: 1, address: '8 Race Row', phone: '555-0188' } });
+      const orderId: string = placed.json().insertedId;
+      const intent = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: bearer(customer), payload: { orderId } });
+      const clientSecret: string = intent.json().clientSecret;
+      const intentId = clientSecret.slice(0, clientSecret.indexOf('_secret_'));
+      const lag = () => new Promise((resolve) => setTimeout(resolve, round % 3));
+      const payFirst = round % 2 === 0;
+      const [paid, deleted] = await Promise.all([
+        (payFirst ? Promise.resolve() : lag()).then(() =>
+          t.app.inject({ method: 'POST', url: '/api/test-payments/confirm', remoteAddress: `10.9.0.${++ip}`, payload: { clientSecret, card: GOOD_CARD } }),
+        ),
+        (payFirst ? lag() : Promise.resolve()).then(() => deleteMe(bearer(customer), { password: customer.password })),
+      ]);
+      const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+      const [intentRow] = await t.database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId));
+      const [account] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.id, customer.userId));
+      if (deleted.statusCode === 200) {
+        expect(account).toBeUndefined();
+        expect(order).toBeUndefined();
+        expect(paid.statusCode).toBe(409);
+        // Charged before the order went: handed back. Never a charged card without its order.
+        if (intentRow!.status === 'succeeded') expect(intentRow!.refundedAt).toBeInstanceOf(Date);
+      } else {
+        expect(deleted.json().code).toBe('ACCOUNT_HAS_OPEN_ORDERS');
+        expect(paid.statusCode).toBe(200);
+        expect(order).toMatchObject({ paid: true, status: 'pending', transactionId: intentId, userId: customer.userId });
+        expect(account).toBeDefined();
+      }
+    }
   });
 });
