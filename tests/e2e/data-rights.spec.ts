@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Tool } from '../../src/shared';
-import { expect, test } from './support/fixtures';
+import { accessibilityViolations, expect, test } from './support/fixtures';
 import { accessToken } from './support/buying-by-api';
 import { expectNoSidewaysScroll, PHONE } from './support/phone';
 import { newCustomer, signInWithForm, signUpByApi } from './support/users';
@@ -28,6 +28,8 @@ test.describe('a customer’s own data', () => {
       await page.goto('/dashboard');
       await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
       const section = page.getByRole('region', { name: 'Your data' });
+      await expect(section).toBeVisible();
+      expect(await accessibilityViolations(page)).toEqual([]);
 
       // Download my data: a dated JSON file with this account's profile and order.
       const downloading = page.waitForEvent('download');
@@ -55,6 +57,7 @@ test.describe('a customer’s own data', () => {
 
       await page.keyboard.press('Enter');
       await expect(dialog).toBeVisible();
+      expect(await accessibilityViolations(page)).toEqual([]);
       // A wrong password is said under the field, and nothing is deleted.
       await secret.fill('not-my-password');
       await page.keyboard.press('Enter');
