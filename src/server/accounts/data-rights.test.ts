@@ -142,6 +142,10 @@ describe('DELETE /api/me', () => {
     expect(huge.statusCode).toBe(413);
     const tooLong = await deleteMe(bearer(customer), { password: 'x'.repeat(500) });
     expect(tooLong.statusCode).toBe(400);
+    // The session cookie from another site's page (no Origin of ours) is refused before anything is checked.
+    const crossSite = await deleteMe({ cookie: customer.cookie, origin: 'https://evil.example' }, { password: customer.password });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json().code).toBe('CROSS_SITE_REFUSED');
     // Naming someone else deletes the caller, never them.
     const res = await deleteMe(bearer(customer), { password: customer.password, userId: B.userId, email: B.email, id: B.userId });
     expect(res.statusCode).toBe(200);
