@@ -9,6 +9,7 @@ import { loginRoutes } from './accounts/login-routes';
 import { createSignInThrottle } from './accounts/sign-in-throttle';
 import { userRoutes } from './accounts/user-routes';
 import { sessionRoutes } from './accounts/session-routes';
+import { dataRightsRoutes } from './accounts/data-rights-routes';
 import { cartRoutes } from './cart/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { contactRoutes } from './contact/routes';
@@ -163,9 +164,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { probe: database.probe });
+      // One throttle for every check of a password or code: sign-in, the identity routes, deleting an account.
+      const signInThrottle = createSignInThrottle(database.db, config.auth.signInMaxFailures);
       await api.register(authRoutes, {
         publicUrl: config.auth.publicUrl,
-        throttle: createSignInThrottle(database.db, config.auth.signInMaxFailures),
+        throttle: signInThrottle,
         rateLimitPerMinute: config.auth.rateLimitPerMinute,
         readRateLimitPerMinute: config.auth.readRateLimitPerMinute,
         signUpsPerHour: config.auth.signUpsPerHour,
@@ -177,6 +180,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       });
       await api.register(userRoutes);
       await api.register(sessionRoutes);
+      await api.register(dataRightsRoutes, { throttle: signInThrottle });
       await api.register(catalogueRoutes, {
         uncachedReadsPerMinute: config.catalogue.uncachedReadsPerMinute,
         // PGlite has no statement_timeout (decision 026): its reads are bounded by what they may ask.

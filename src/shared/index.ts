@@ -13,6 +13,7 @@ export * from './schemas/catalogue';
 export * from './schemas/products';
 export * from './schemas/contact';
 export * from './schemas/accounts';
+export * from './schemas/data-rights';
 export * from './schemas/orders';
 export * from './schemas/order-list';
 export * from './schemas/cart';

@@ -39,6 +39,7 @@ const TRANSITION_OWNERS: Record<string, string> = {
   expireStaleOrders: 'src/server/orders/orders-repository.ts',
   markOrderRefunded: 'src/server/orders/refund-order.ts',
   removeUnpaidOrder: 'src/server/orders/orders-repository.ts',
+  detachPaidOrdersFromAccount: 'src/server/orders/orders-repository.ts',
 };
 
 /** A module specifier written in `file`, as a repo-relative path (null for packages). */

@@ -1,5 +1,5 @@
 import { desc, count } from 'drizzle-orm';
-import { AUDIT_SYSTEM_ACTOR, type PageQuery } from '../../shared';
+import { AUDIT_ACCOUNT_HOLDER_ACTOR, AUDIT_SYSTEM_ACTOR, type PageQuery } from '../../shared';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { auditLog, type AuditAction } from '../db/schema';
 import type { Identity } from '../identity/identity';
@@ -37,6 +37,23 @@ export async function recordSystemAudit(tx: AppTransaction, entry: AuditEntry): 
   await tx.insert(auditLog).values({
     actorId: null,
     actorEmail: AUDIT_SYSTEM_ACTOR,
+    action: entry.action,
+    targetId: entry.targetId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}
+
+/**
+ * Writes one audit entry for a customer's own data-rights request (a data download, deleting their
+ * account: decision 046). The entry names no email: the actor is "the account holder", linked by
+ * `actorId` while the account exists (the foreign key sets it to null when the account goes), and
+ * what it records (`targetId`, before, after) is the caller's to keep free of personal data.
+ */
+export async function recordAccountHolderAudit(tx: AppTransaction, userId: string, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: userId,
+    actorEmail: AUDIT_ACCOUNT_HOLDER_ACTOR,
     action: entry.action,
     targetId: entry.targetId,
     before: entry.before ?? null,

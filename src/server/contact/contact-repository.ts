@@ -97,3 +97,14 @@ export async function setQueryHandled(
     return { found: Boolean(existing), modified: false };
   });
 }
+
+/** Messages sent through the Contact form with this address, oldest first (a customer's copy of their data: decision 046). */
+export async function contactMessagesFrom(db: AppDatabase, email: string): Promise<ContactQueryRow[]> {
+  return db.select().from(contactQueries).where(sql`lower(${contactQueries.email}) = ${email.toLowerCase()}`).orderBy(contactQueries.createdAt);
+}
+
+/** Deletes the messages sent with this address, as its account is deleted (decision 046). Answers how many. */
+export async function deleteContactMessagesFrom(tx: AppTransaction, email: string): Promise<number> {
+  const deleted = await tx.delete(contactQueries).where(sql`lower(${contactQueries.email}) = ${email.toLowerCase()}`).returning({ id: contactQueries.id });
+  return deleted.length;
+}

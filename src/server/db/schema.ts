@@ -382,9 +382,12 @@ export const orders = pgTable(
       .notNull()
       .unique()
       .default(sql`nextval('order_number_seq')`),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    /**
+     * The buyer's account; null once they deleted it (decision 046): a paid order stays for the
+     * legal retention of its invoice, detached and without the buyer's email and phone. `restrict`:
+     * an account is deleted only through accounts/account-deletion.ts, which detaches them first.
+     */
+    userId: text('user_id').references(() => users.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
     address: text('address').notNull(),
@@ -714,6 +717,9 @@ export const AUDIT_ACTIONS = [
   // Written by the store itself (no admin): see docs/decisions/009-payments-that-cannot-settle.md.
   'payment.refunded',
   'payment.refund_failed',
+  // A customer's own data rights (decision 046): no personal data in the entry, only the account's id.
+  'account.exported',
+  'account.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -56,8 +56,9 @@ export function renderInvoicePdf({ invoice, order, contact }: InvoiceData): Prom
         buyer.taxId ? `Tax ID: ${buyer.taxId}` : '',
         buyer.name,
         buyer.address,
-        `Email: ${buyer.email}`,
-        `Phone: ${buyer.phone}`,
+        // Empty once the buyer deleted their account (decision 046): the line is left out.
+        buyer.email ? `Email: ${buyer.email}` : '',
+        buyer.phone ? `Phone: ${buyer.phone}` : '',
       ],
     },
   ]);

@@ -51,7 +51,7 @@ export function renderPackingSlipPdf({ order, storeName }: PackingSlipData): Pro
   facts(doc, rows);
   doc.moveDown(1);
 
-  sideBySide(doc, [{ heading: 'Ship to', lines: [order.name, order.address, `Phone: ${order.phone}`] }]);
+  sideBySide(doc, [{ heading: 'Ship to', lines: [order.name, order.address, order.phone ? `Phone: ${order.phone}` : ''] }]);
 
   // The SKU first, as a picker reads the shelf labels; left out for an order from before SKUs.
   const withSku = hasSkus(order.lines);

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { invoiceCounter, invoices, storeSettings, users } from '../db/schema';
 import type { OrderRow } from './orders-repository';
@@ -61,4 +61,18 @@ export async function issueInvoice(tx: AppTransaction, order: Pick<OrderRow, 'id
 export async function findInvoice(db: AppDatabase, orderId: string): Promise<InvoiceRow | null> {
   const [row] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
   return row ? { ...row, seller: row.seller as InvoiceSeller, buyer: row.buyer as InvoiceBuyer } : null;
+}
+
+/**
+ * The invoices of orders kept after their buyer deleted their account (decision 046) keep what an
+ * invoice must show (the buyer's name and address, and their company and tax id when given) and
+ * drop the buyer's email and phone, which the law does not ask an invoice to carry. The number,
+ * date, seller, lines and totals are not touched; the PDF leaves out the empty lines.
+ */
+export async function dropBuyerContactsFromInvoices(tx: AppTransaction, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await tx
+    .update(invoices)
+    .set({ buyer: sql`${invoices.buyer} || jsonb_build_object('email', '', 'phone', '')` })
+    .where(inArray(invoices.orderId, orderIds));
 }

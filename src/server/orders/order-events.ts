@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { OrderEvent } from '../../shared';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { orderEvents, type OrderEventKind } from '../db/schema';
@@ -35,4 +35,16 @@ export async function listOrderEvents(db: AppDatabase, orderId: string): Promise
     actorEmail: row.actorEmail,
     details: (row.details as OrderEventDetails | null) ?? null,
   }));
+}
+
+/**
+ * The timelines of orders kept after their buyer deleted their account (decision 046) stop naming
+ * them: the moments the buyer made (paying) keep their time and facts, without the email.
+ */
+export async function forgetBuyerOnTimelines(tx: AppTransaction, orderIds: string[], buyerEmail: string): Promise<void> {
+  if (orderIds.length === 0) return;
+  await tx
+    .update(orderEvents)
+    .set({ actorEmail: null })
+    .where(and(inArray(orderEvents.orderId, orderIds), eq(orderEvents.actorEmail, buyerEmail)));
 }

@@ -142,3 +142,18 @@ export async function removeUnpaidOrder(tx: AppTransaction, orderId: string): Pr
   const removed = await tx.delete(orders).where(and(eq(orders.id, orderId), eq(orders.paid, false))).returning({ id: orders.id });
   return removed.length > 0;
 }
+
+/**
+ * Paid orders of an account being deleted → kept without it (decision 046): the account's link
+ * (`userId`), the buyer's email and phone go; the name, address, lines, totals and payment stay,
+ * which is what the invoice the law makes the store keep needs. Answers the ids of the orders kept.
+ * The caller holds the account's orders' locks and has deleted its unpaid ones first.
+ */
+export async function detachPaidOrdersFromAccount(tx: AppTransaction, userId: string): Promise<string[]> {
+  const kept = await tx
+    .update(orders)
+    .set({ userId: null, email: '', phone: '' })
+    .where(and(eq(orders.userId, userId), eq(orders.paid, true)))
+    .returning({ id: orders.id });
+  return kept.map((row) => row.id);
+}

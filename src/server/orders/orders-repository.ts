@@ -1,12 +1,14 @@
-import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Order, PageQuery } from '../../shared';
 import { centsToDollars, formatInvoiceNumber, formatOrderNumber } from '../../shared';
 import type { Identity } from '../identity/identity';
-import type { OrderState } from '../lib/domain-errors';
+import { DomainError, type OrderState } from '../lib/domain-errors';
 import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
-import { invoices, orderLines, orders } from '../db/schema';
-import { expireStaleOrders, removeUnpaidOrder } from './order-state';
+import { invoices, orderLines, orders, paymentRefunds } from '../db/schema';
+import { detachPaidOrdersFromAccount, expireStaleOrders, removeUnpaidOrder } from './order-state';
+import { dropBuyerContactsFromInvoices } from './invoices-repository';
+import { forgetBuyerOnTimelines } from './order-events';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -198,4 +200,54 @@ export async function deleteUnpaidOrder(db: AppDatabase, id: string, by: Identit
     }
     return 'deleted';
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// A customer deletes their account (decision 046).
+// ---------------------------------------------------------------------------------------------
+
+/** What became of an account's orders when it was deleted. */
+export interface OrdersOfDeletedAccount {
+  /** Unpaid (or expired) orders deleted with their lines and timelines. */
+  removed: number;
+  /** Paid orders kept for their invoices, detached from the account. */
+  kept: number;
+}
+
+/**
+ * The orders of an account being deleted, in the deleting transaction (which holds the account's
+ * row): every one locked first, in id order, as deleting an order and settling its payment each
+ * lock it (`lockOrder`). So a payment confirmed at the same moment either came first (the order is
+ * paid, and counts as open below) or comes second and finds its order gone, and refunds itself as
+ * for any deleted order (decision 009). Refused (ACCOUNT_HAS_OPEN_ORDERS) while a paid order waits
+ * to ship or a refund of one is under way: the store still owes that customer goods or money, and
+ * needs their email to tell them. Otherwise unpaid orders go (their lines and timelines with them;
+ * they hold no stock) and paid ones are kept, detached, without the buyer's email and phone, on the
+ * order, its invoice and its timeline.
+ */
+export async function settleOrdersOfDeletedAccount(tx: AppTransaction, userId: string, buyerEmail: string): Promise<OrdersOfDeletedAccount> {
+  const held = await tx
+    .select({ id: orders.id, paid: orders.paid, status: orders.status })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(asc(orders.id))
+    .for('update');
+  const paidIds = held.filter((order) => order.paid).map((order) => order.id);
+  if (held.some((order) => order.paid && order.status === 'pending')) throw new DomainError('ACCOUNT_HAS_OPEN_ORDERS');
+  if (paidIds.length > 0) {
+    const [refunding] = await tx
+      .select({ id: paymentRefunds.paymentIntentId })
+      .from(paymentRefunds)
+      .where(and(eq(paymentRefunds.status, 'pending'), inArray(paymentRefunds.orderId, paidIds)))
+      .limit(1);
+    if (refunding) throw new DomainError('ACCOUNT_HAS_OPEN_ORDERS');
+  }
+  let removed = 0;
+  for (const order of held) {
+    if (!order.paid && (await removeUnpaidOrder(tx, order.id))) removed += 1;
+  }
+  const kept = await detachPaidOrdersFromAccount(tx, userId);
+  await dropBuyerContactsFromInvoices(tx, kept);
+  await forgetBuyerOnTimelines(tx, kept, buyerEmail);
+  return { removed, kept: kept.length };
 }

@@ -189,3 +189,18 @@ export async function deleteReview(db: AppDatabase, id: string, admin: Identity)
     return 1;
   });
 }
+
+/** A customer's reviews, for their copy of their data (decision 046), hidden ones too. */
+export async function reviewsOfUser(db: AppDatabase, userId: string): Promise<ReviewRow[]> {
+  return db.select().from(reviews).where(eq(reviews.userId, userId)).orderBy(desc(reviews.createdAt), desc(reviews.id));
+}
+
+/**
+ * Deletes a customer's reviews as their account goes (decision 046), in its transaction; every
+ * process's cached review list is told when it commits. Answers how many went.
+ */
+export async function deleteReviewsOfUser(tx: AppTransaction, userId: string): Promise<number> {
+  const deleted = await tx.delete(reviews).where(eq(reviews.userId, userId)).returning({ id: reviews.id });
+  if (deleted.length > 0) await publishChange(tx, 'reviews');
+  return deleted.length;
+}

@@ -70,6 +70,15 @@ export const DOMAIN_ERRORS = {
   USER_NOT_FOUND: fixed('not-found', API_ERRORS.userNotFound),
   LAST_ADMIN: fixed('conflict', API_ERRORS.lastAdmin),
   SESSION_NOT_FOUND: fixed('not-found', API_ERRORS.sessionNotFound),
+  // Deleting one's own account (decision 046). Wrong secrets are `rejected` (400), not 401: the web
+  // app signs out on 401/403, and a typo must leave the person signed in to try again.
+  LAST_ADMIN_CANNOT_LEAVE: fixed('conflict', API_ERRORS.lastAdminCannotLeave),
+  WRONG_PASSWORD: fixed('rejected', API_ERRORS.wrongPassword),
+  WRONG_CODE: fixed('rejected', API_ERRORS.wrongCode),
+  TWO_FACTOR_NOT_ON: fixed('rejected', API_ERRORS.twoFactorNotOn),
+  DELETION_NEEDS_PASSWORD: fixed('rejected', API_ERRORS.deletionNeedsPassword),
+  DELETION_NEEDS_RECENT_SIGN_IN: fixed('conflict', API_ERRORS.deletionNeedsRecentSignIn),
+  ACCOUNT_HAS_OPEN_ORDERS: fixed('conflict', API_ERRORS.deletionBlockedByOpenOrders),
 
   // Catalogue and photos.
   TOOL_NOT_FOUND: fixed('not-found', API_ERRORS.toolNotFound),

@@ -20,6 +20,16 @@ export const API_ERRORS = {
   forbidden: 'You do not have permission to do that',
   userNotFound: 'User not found',
   lastAdmin: 'The store must keep at least one admin: make another user admin first',
+  /** Deleting one's own account (decision 046). */
+  lastAdminCannotLeave: 'You are the store\'s last admin, and the store must keep at least one: make another user admin before you delete your account',
+  wrongPassword: 'That password is not right, so nothing was deleted',
+  wrongCode: 'That code is not right (or has expired), so nothing was deleted',
+  twoFactorNotOn: 'Two-step sign-in is not on for this account: enter your password instead',
+  deletionNeedsPassword: 'Enter your password to delete your account',
+  deletionNeedsRecentSignIn:
+    'Your account signs in with Google: sign out, sign in with Google again, and delete your account within 10 minutes of signing in',
+  deletionBlockedByOpenOrders:
+    'You have a paid order that has not shipped yet, or a refund under way: your account can be deleted once it has shipped or been refunded',
   reviewNotFound: 'Review not found',
   tooManySignIns: 'Too many failed sign-in attempts from here. Please wait 15 minutes and try again',
   accountSignInsPaused:

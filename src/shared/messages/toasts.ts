@@ -21,4 +21,7 @@ export const TOASTS = {
   reviewHidden: 'The review is hidden from the store',
   reviewShown: 'The review is shown in the store again',
   reviewDeleted: 'The review is deleted',
+  /** The customer's own data rights (decision 046). */
+  dataDownloaded: 'Your data is downloaded',
+  accountDeleted: 'Your account is deleted. Thank you for shopping with us',
 } as const;

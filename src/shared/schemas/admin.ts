@@ -48,9 +48,16 @@ export const AUDIT_ACTION_LABELS = {
   'legal.updated': 'Legal page changed',
   'payment.refunded': 'Payment refunded',
   'payment.refund_failed': 'Refund failed — refund by hand',
+  'account.exported': 'Customer downloaded their data',
+  'account.deleted': 'Customer deleted their account',
 } as const;
 /** The "who" of entries the store wrote by itself, such as an automatic refund. */
 export const AUDIT_SYSTEM_ACTOR = 'system';
+/**
+ * The "who" of entries a customer's own data-rights requests wrote (decision 046): the account's
+ * holder, named by no email, so the log keeps no personal data of theirs.
+ */
+export const AUDIT_ACCOUNT_HOLDER_ACTOR = 'account-holder';
 export type AuditActionName = keyof typeof AUDIT_ACTION_LABELS;
 export const auditEntrySchema = z.object({
   _id: z.string(),

@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session-query';
 import { notify } from '../../lib/toast';
 import { useProfile } from './api/get-profile';
 import { useUpdateProfile } from './api/update-profile';
+import { DataRightsSection } from './components/data-rights-section';
 
 export default function MyProfilePage() {
   const { data } = useSession();
@@ -72,6 +73,7 @@ export default function MyProfilePage() {
           </button>
         </form>
       )}
+      {profile.isPending ? null : <DataRightsSection />}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { EMPTY_TEXT } from '../../../shared/messages';
-import { AUDIT_ACTION_LABELS, AUDIT_SYSTEM_ACTOR, type AuditEntry } from '../../../shared/schemas/admin';
+import { AUDIT_ACCOUNT_HOLDER_ACTOR, AUDIT_ACTION_LABELS, AUDIT_SYSTEM_ACTOR, type AuditEntry } from '../../../shared/schemas/admin';
 import type { DataTableColumn } from '../../components/data-table';
 import { PagedTable } from '../../components/paged-table';
 import { usePageParam } from '../../lib/paging';
@@ -20,7 +20,13 @@ const columns: DataTableColumn<AuditEntry>[] = [
     className: 'min-w-40',
     // Refunds of payments that could not settle their order are made by the store itself.
     cell: (entry) =>
-      entry.actorEmail === AUDIT_SYSTEM_ACTOR ? <span className="italic">The store (automatic)</span> : <span className="break-all">{entry.actorEmail}</span>,
+      entry.actorEmail === AUDIT_SYSTEM_ACTOR ? (
+        <span className="italic">The store (automatic)</span>
+      ) : entry.actorEmail === AUDIT_ACCOUNT_HOLDER_ACTOR ? (
+        <span className="italic">The customer (not named)</span>
+      ) : (
+        <span className="break-all">{entry.actorEmail}</span>
+      ),
   },
   {
     header: 'Target',

@@ -1,5 +1,8 @@
 import type { Order } from '../../../../shared/schemas/orders';
 
+/** An order kept after its buyer deleted their account has no email or phone any more (decision 046). */
+const NOT_KEPT = 'Not kept: the buyer deleted their account';
+
 /** Where the order goes and who bought it; with the carrier and tracking once it has shipped. */
 export function OrderDeliveryCard({ order }: { order: Order }) {
   return (
@@ -10,15 +13,19 @@ export function OrderDeliveryCard({ order }: { order: Order }) {
         <dd data-testid="order-page-address" className="whitespace-pre-line">{order.address}</dd>
         <dt className="font-medium">Phone</dt>
         <dd>
-          <a className="link" href={`tel:${order.phone.replace(/[^+\d]/g, '')}`} data-testid="order-page-phone">
-            {order.phone}
-          </a>
+          {order.phone ? (
+            <a className="link" href={`tel:${order.phone.replace(/[^+\d]/g, '')}`} data-testid="order-page-phone">
+              {order.phone}
+            </a>
+          ) : (
+            <span className="text-base-content/80">{NOT_KEPT}</span>
+          )}
         </dd>
         <dt className="font-medium">Buyer</dt>
         <dd>
           {order.name}
           <span className="block break-all text-base-content/80">
-            <a className="link" href={`mailto:${order.email}`}>{order.email}</a>
+            {order.email ? <a className="link" href={`mailto:${order.email}`}>{order.email}</a> : NOT_KEPT}
           </span>
         </dd>
         {order.carrier ? (
