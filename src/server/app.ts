@@ -18,6 +18,7 @@ import authenticationPlugin from './plugins/authentication';
 import { orderRoutes } from './orders/routes';
 import { adminOrderRoutes } from './orders/admin-order-routes';
 import { settingsRoutes } from './settings/routes';
+import { taxRoutes } from './tax/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { exportRoutes } from './exports/routes';
 import { orderExpirySweep } from './orders/expiry-sweep';
@@ -184,6 +185,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       await api.register(orderRoutes, { maxUnpaidOrders: config.maxUnpaidOrders });
       await api.register(adminOrderRoutes);
       await api.register(settingsRoutes);
+      await api.register(taxRoutes);
       await api.register(invoiceRoutes);
       await api.register(exportRoutes);
       await api.register(cartRoutes);

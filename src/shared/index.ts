@@ -17,6 +17,8 @@ export * from './schemas/orders';
 export * from './schemas/order-list';
 export * from './schemas/cart';
 export * from './schemas/settings';
+export * from './schemas/tax';
+export * from './tax';
 export * from './schemas/reviews';
 export * from './schemas/admin';
 export * from './routes';

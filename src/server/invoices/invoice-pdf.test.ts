@@ -9,7 +9,7 @@ const squeeze = (text: string) => text.replace(/\s+/g, ' ');
 
 /** A line as an order keeps it; `sku` null as for an order placed before tools had SKUs. */
 function line(position: number, productName: string, priceCents: number, quantity: number, sku: string | null = null) {
-  return { orderId: 'o', position, toolId: null, sku, productImage: '', description: '', productName, priceCents, quantity };
+  return { orderId: 'o', position, toolId: null, sku, productImage: '', description: '', productName, priceCents, quantity, taxName: null, taxPercentMilli: 0, taxCents: 0 };
 }
 
 function invoiceData(overrides: { lines?: ReturnType<typeof line>[]; status?: 'pending' | 'refunded'; refundedAt?: Date | null } = {}): InvoiceData {

@@ -45,6 +45,7 @@ export const AUDIT_ACTION_LABELS = {
   'review.deleted': 'Review deleted',
   'image.uploaded': 'Photo uploaded',
   'settings.updated': 'Store settings changed',
+  'tax_rates.updated': 'Tax rates changed',
   'payment.refunded': 'Payment refunded',
   'payment.refund_failed': 'Refund failed — refund by hand',
 } as const;

@@ -18,6 +18,8 @@ const line = (productName: string, sku: string | null, quantity = 1): OrderLine 
   price: 10,
   quantity,
   total: 10 * quantity,
+  taxPercent: 0,
+  tax: 0,
 });
 
 const orderOf = (lines: OrderLine[]) => ({
