@@ -64,13 +64,11 @@ export const ordersCreateSchema = z.object({
 export type OrdersCreate = z.output<typeof ordersCreateSchema>;
 
 /** The cart's checkout form: where to deliver. */
-export const deliveryFormSchema = z.object({ address: addressField, phone: phoneField, ...destinationFields }).refine(regionFitsCountry, regionFitsCountryRule);
+export const deliveryFormSchema = z.object({ address: addressField, phone: phoneField, ...destinationFields });
 export type DeliveryForm = z.input<typeof deliveryFormSchema>;
 
 /** The purchase form: quantity, address and phone. */
-export const purchaseFormSchema = z
-  .object({ quantity: quantityField, address: addressField, phone: phoneField, ...destinationFields })
-  .refine(regionFitsCountry, regionFitsCountryRule);
+export const purchaseFormSchema = z.object({ quantity: quantityField, address: addressField, phone: phoneField, ...destinationFields });
 export type PurchaseForm = z.input<typeof purchaseFormSchema>;
 
 
