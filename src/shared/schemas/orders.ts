@@ -39,6 +39,8 @@ export const orderCreateSchema = z
   })
   .refine(regionFitsCountry, regionFitsCountryRule);
 export type OrderCreate = z.output<typeof orderCreateSchema>;
+/** What a client sends to POST /api/order (region optional). */
+export type OrderCreateBody = z.input<typeof orderCreateSchema>;
 
 /** One tool and how many of it: a line of an order or of the cart. */
 export const lineInputSchema = z.object({ toolId: toolIdField, quantity: quantityField });
@@ -62,6 +64,8 @@ export const ordersCreateSchema = z.object({
   ...destinationFields,
 }).refine(regionFitsCountry, regionFitsCountryRule);
 export type OrdersCreate = z.output<typeof ordersCreateSchema>;
+/** What a client sends to POST /api/orders (region optional). */
+export type OrdersCreateBody = z.input<typeof ordersCreateSchema>;
 
 /** The cart's checkout form: where to deliver. */
 export const deliveryFormSchema = z.object({ address: addressField, phone: phoneField, ...destinationFields });

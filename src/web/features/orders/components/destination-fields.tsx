@@ -50,6 +50,8 @@ export function DestinationFields({ config, country, region, registerCountry, re
           id={countryId}
           className={`select w-full ${errors.country ? 'select-error' : ''}`}
           autoComplete="country"
+          // The seller's country until the buyer picks another: the form reads it from here when the field registers.
+          defaultValue={country ?? config.country}
           aria-invalid={errors.country ? true : undefined}
           aria-describedby={errors.country ? `${countryId}-error` : undefined}
           {...registerCountry}
