@@ -48,6 +48,8 @@ export async function replaceTaxRates(db: AppDatabase, admin: Identity, list: Ta
     // Two owners saving at once: the second waits for the first and replaces its list whole.
     await tx.execute(sql`lock table ${taxRates} in share row exclusive mode`);
     const before = await readTaxRates(tx);
+    // The whole list is replaced on purpose (PUT replaces it), under the table lock above.
+    // eslint-disable-next-line drizzle/enforce-delete-with-where
     await tx.delete(taxRates);
     if (rows.length > 0) await tx.insert(taxRates).values(rows);
     const after = await readTaxRates(tx);

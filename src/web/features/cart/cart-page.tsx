@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { dollarsToCents, quantityProblem, type Tool } from '../../../shared';
 import { estimateTax } from './estimate-tax';
 import { useTaxConfig } from '../orders/api/get-tax-config';
-import { TaxRows } from '../orders/components/tax-rows';
+import { TaxRows } from '../../components/tax-rows';
 import { paths } from '../../config/paths';
 import { Loading } from '../../components/loading';
 import { isApiError } from '../../lib/api-client';

@@ -17,7 +17,7 @@ import { useCart } from '../../lib/cart/use-cart';
 import { notify } from '../../lib/toast';
 import { usePlaceOrder } from '../orders/api/place-order';
 import { useTaxConfig } from '../orders/api/get-tax-config';
-import { DestinationFields } from '../orders/components/destination-fields';
+import { DestinationFields } from '../../components/destination-fields';
 
 interface PurchaseFormProps {
   /** Known before the form mounts, so the quantity starts at this tool's minimum. */

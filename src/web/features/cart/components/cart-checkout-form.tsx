@@ -13,7 +13,7 @@ import { useSession } from '../../../lib/session-query';
 import { useProfile } from '../../accounts/api/get-profile';
 import { usePlaceCartOrder } from '../api/place-cart-order';
 import { useTaxConfig } from '../../orders/api/get-tax-config';
-import { DestinationFields } from '../../orders/components/destination-fields';
+import { DestinationFields } from '../../../components/destination-fields';
 
 /** Where the order goes, as the tax sees it (decision 048). */
 export interface Destination {

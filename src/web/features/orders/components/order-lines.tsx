@@ -1,7 +1,7 @@
 import type { Order } from '../../../../shared/schemas/orders';
 import { formatUsd } from '../../../../shared/text';
 import { SkuLine } from '../../../components/sku-line';
-import { TaxRows } from './tax-rows';
+import { TaxRows } from '../../../components/tax-rows';
 
 interface OrderLinesProps {
   order: Pick<Order, 'lines' | 'total' | 'subtotal' | 'taxLines' | 'pricesIncludeTax'>;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
-import type { TaxConfig } from '../../../../shared/schemas/tax';
+import type { TaxConfig } from '../../shared/schemas/tax';
 
 interface DestinationFieldsProps {
   config: TaxConfig;

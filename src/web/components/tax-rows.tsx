@@ -1,5 +1,5 @@
-import type { TaxLine } from '../../../../shared/schemas/tax';
-import { formatUsd } from '../../../../shared/text';
+import type { TaxLine } from '../../shared/schemas/tax';
+import { formatUsd } from '../../shared/text';
 
 interface TaxRowsProps {
   subtotal: number;
