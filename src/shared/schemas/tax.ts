@@ -22,7 +22,11 @@ export const regionCodeField = z
 
 /** A region is blank (none) or a code; null, '' and a missing one all mean none. */
 const optionalRegionField = z
-  .union([z.literal(''), z.null(), regionCodeField], { error: VALIDATION.regionInvalid })
+  .string({ error: VALIDATION.regionInvalid })
+  .trim()
+  .toUpperCase()
+  .regex(/^(?:[A-Z]{2}-[A-Z0-9]{1,3})?$/, { error: VALIDATION.regionInvalid })
+  .nullable()
   .optional()
   .transform((value) => value || null);
 
