@@ -5,7 +5,7 @@ import { CHROMIUM_FLAGS, findChromium } from './scripts/lib/chromium.mjs';
  * Specs that change what other specs count and pick from (they add and delete tools, buy up
  * stock, hide reviews): they run after the others (see the projects below).
  */
-const BACK_OFFICE = /(back-office|order-mail|catalogue-paging|admin-lists|admin-moderation|owner-orders)\.spec\.ts$/;
+const BACK_OFFICE = /(back-office|order-mail|catalogue-paging|admin-lists|admin-moderation|owner-orders|tax-rates)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -115,9 +115,9 @@ async function postgresDatabase(baseUrl: string): Promise<BenchDatabase> {
 /** The customer's own orders, written straight into the tables (checkout is not what is measured). */
 async function giveOrders(handle: DatabaseHandle, customer: TestUser) {
   await handle.db.execute(sql`
-    insert into orders (id, user_id, name, email, address, phone, total_cents, paid, status, transaction_id, created_at, paid_at)
+    insert into orders (id, user_id, name, email, address, phone, total_cents, subtotal_cents, paid, status, transaction_id, created_at, paid_at)
     select gen_random_uuid(), ${customer.userId}, ${customer.name}, ${customer.email}, g || ' Bench Street', '555-0100',
-      1999 * g, true, 'pending', 'bench-txn-' || g, now() - g * interval '1 day', now() - g * interval '1 day'
+      1999 * g, 1999 * g, true, 'pending', 'bench-txn-' || g, now() - g * interval '1 day', now() - g * interval '1 day'
     from generate_series(1, ${CUSTOMER_ORDERS}::int) as g`);
   await handle.db.execute(sql`
     insert into order_lines (order_id, position, tool_id, product_name, product_image, description, price_cents, quantity)

@@ -318,13 +318,14 @@ async function insertBenchOrders(handle: DatabaseHandle) {
     from generate_series(1, ${USER_COUNT}::int) as g
   `);
   await handle.db.execute(sql`
-    insert into orders (id, user_id, name, email, address, phone, total_cents, paid, status, transaction_id, created_at, paid_at, shipped_at, expired_at)
+    insert into orders (id, user_id, name, email, address, phone, total_cents, subtotal_cents, paid, status, transaction_id, created_at, paid_at, shipped_at, expired_at)
     select
       md5('bench-order-' || g)::uuid,
       'bench-user-' || (1 + g % ${USER_COUNT}),
       'Bench Customer ' || (1 + g % ${USER_COUNT}),
       'bench' || (1 + g % ${USER_COUNT}) || '@example.com',
       g || ' Bench Street', '555-0100',
+      (1999 + g % 500) * (1 + g % 5),
       (1999 + g % 500) * (1 + g % 5),
       g % 20 >= 2,
       case when g % 20 < 1 then null when g % 20 < 2 then 'expired' when g % 20 < 12 then 'pending' else 'shipped' end,

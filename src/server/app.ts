@@ -20,6 +20,7 @@ import { orderRoutes } from './orders/routes';
 import { adminOrderRoutes } from './orders/admin-order-routes';
 import { settingsRoutes } from './settings/routes';
 import { legalRoutes, legalSettingsRoutes } from './legal/routes';
+import { taxRoutes } from './tax/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { exportRoutes } from './exports/routes';
 import { orderExpirySweep } from './orders/expiry-sweep';
@@ -191,6 +192,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       await api.register(settingsRoutes);
       await api.register(legalSettingsRoutes);
       await api.register(legalRoutes);
+      await api.register(taxRoutes);
       await api.register(invoiceRoutes);
       await api.register(exportRoutes);
       await api.register(cartRoutes);

@@ -18,6 +18,9 @@ export const LIMITS = {
   ratingMin: 1,
   ratingMax: 5,
   ratingDefault: 1,
+  /** Tax rates the owner may set (one per country or region). */
+  taxRatesMax: 500,
+  taxNameMax: 60,
 } as const;
 
 /** Description and title previews (characters) and the suffix each one gets. */

@@ -20,6 +20,8 @@ export * from './schemas/cart';
 export * from './schemas/settings';
 export * from './schemas/legal';
 export * from './legal-pages';
+export * from './schemas/tax';
+export * from './tax';
 export * from './schemas/reviews';
 export * from './schemas/admin';
 export * from './routes';

@@ -45,6 +45,8 @@ export const APP_ROUTES = {
   messages: '/dashboard/messages',
   activity: '/dashboard/activity',
   settings: '/dashboard/settings',
+  /** Tax rates by destination (decision 048, admins). */
+  taxRates: '/dashboard/taxRates',
   manageReviews: '/dashboard/manageReviews',
   /** Everyone's account security (decision 023): change the password, see and end sessions, two-step sign-in. */
   changePassword: '/dashboard/changePassword',

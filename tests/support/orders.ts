@@ -40,12 +40,13 @@ export interface LineToInsert {
  */
 export async function insertOrderWithLines(
   db: AppDatabase,
-  order: Omit<typeof orders.$inferInsert, 'totalCents'>,
+  order: Omit<typeof orders.$inferInsert, 'totalCents' | 'subtotalCents'>,
   lines: LineToInsert[],
 ): Promise<typeof orders.$inferSelect> {
   return db.transaction(async (tx) => {
     const totalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
-    const [row] = await tx.insert(orders).values({ ...order, totalCents }).returning();
+    // Untaxed, as every order was before tax by destination: the subtotal is the total.
+    const [row] = await tx.insert(orders).values({ ...order, totalCents, subtotalCents: totalCents }).returning();
     await tx.insert(orderLines).values(
       lines.map((line, position) => ({
         orderId: row!.id,

@@ -392,8 +392,20 @@ export const orders = pgTable(
     email: text('email').notNull(),
     address: text('address').notNull(),
     phone: text('phone').notNull(),
-    /** The sum of the lines' price × quantity, written with them and never changed. */
+    /**
+     * What the buyer pays: the subtotal plus the tax, or the subtotal when prices include tax
+     * (decision 048). Written with the lines and never changed; the payment asks for exactly this.
+     */
     totalCents: integer('total_cents').notNull(),
+    /** The sum of the lines' price × quantity. Orders from before tax: the total (migration 0015). */
+    subtotalCents: integer('subtotal_cents').notNull(),
+    /** The sum of the lines' tax. */
+    taxCents: integer('tax_cents').notNull().default(0),
+    /** Whether the lines' prices included the tax (the store's setting when the order was placed). */
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
+    /** The destination: ISO 3166-1 country and ISO 3166-2 region; null on orders from before tax by destination. */
+    country: text('country'),
+    region: text('region'),
     paid: boolean('paid').notNull().default(false),
     transactionId: text('transaction_id').unique(),
     /** null while unpaid and payable. */
@@ -451,6 +463,11 @@ export const orderLines = pgTable(
     description: text('description').notNull(),
     priceCents: integer('price_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The rate this line was taxed at when placed, a snapshot: later rate changes never reach it. */
+    taxName: text('tax_name'),
+    /** Thousandths of a percent (7.25 % → 7250); 0: untaxed. */
+    taxPercentMilli: integer('tax_percent_milli').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.position] }),
@@ -529,6 +546,10 @@ export const storeSettings = pgTable(
      * never gets them back at the next start.
      */
     seededAt: timestamp('seeded_at', { withTimezone: true }),
+    /** The seller's country (ISO 3166-1): where an order that names none goes (decision 048). */
+    country: text('country').notNull().default('US'),
+    /** On: catalogue prices include tax (EU consumer store); off: tax is added (US style). */
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
   },
   (t) => [
     check('store_settings_one_row', sql`${t.id} = 1`),
@@ -566,6 +587,29 @@ export const legalTextVersions = pgTable(
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.page, t.version] })],
+);
+
+/**
+ * The tax rates the owner set, by destination (decision 048): a country's (region null) or one of
+ * its regions'. A region's rate wins over its country's; a destination with none pays no tax.
+ * Replaced as a whole by PUT /api/tax-rates.
+ */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** ISO 3166-1 alpha-2. */
+    country: text('country').notNull(),
+    /** ISO 3166-2, one of the country's; null: the whole country. */
+    region: text('region'),
+    name: text('name').notNull(),
+    /** Thousandths of a percent: 7.25 % → 7250. */
+    percentMilli: integer('percent_milli').notNull(),
+  },
+  (t) => [
+    uniqueIndex('tax_rates_destination_idx').on(t.country, sql`coalesce(${t.region}, '')`),
+    check('tax_rates_percent_range', sql`${t.percentMilli} between 0 and 100000`),
+  ],
 );
 
 /**
@@ -714,6 +758,7 @@ export const AUDIT_ACTIONS = [
   'image.uploaded',
   'settings.updated',
   'legal.updated',
+  'tax_rates.updated',
   // Written by the store itself (no admin): see docs/decisions/009-payments-that-cannot-settle.md.
   'payment.refunded',
   'payment.refund_failed',

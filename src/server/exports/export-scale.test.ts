@@ -39,10 +39,10 @@ beforeAll(async () => {
       timestamptz '2025-01-01 00:00:00+00' + g * interval '1 minute', now()
     from generate_series(1, ${USER_COUNT}::int) as g`);
   await t.database.db.execute(sql`
-    insert into orders (id, user_id, name, email, address, phone, total_cents, paid, status, transaction_id, created_at, paid_at, shipped_at, carrier, tracking_number)
+    insert into orders (id, user_id, name, email, address, phone, total_cents, subtotal_cents, paid, status, transaction_id, created_at, paid_at, shipped_at, carrier, tracking_number)
     select md5('scale-order-' || g)::uuid, 'scale-user-' || (1 + g % ${USER_COUNT}), 'Scale Customer ' || (1 + g % ${USER_COUNT}),
       'scale' || (1 + g % ${USER_COUNT}) || '@example.com', g || ' Scale Street, Springfield', '555-0100',
-      (1999 + g % 500) * (1 + g % 5), g % 20 >= 2,
+      (1999 + g % 500) * (1 + g % 5), (1999 + g % 500) * (1 + g % 5), g % 20 >= 2,
       case when g % 20 < 1 then null when g % 20 < 2 then 'expired' when g % 20 < 12 then 'pending' else 'shipped' end,
       case when g % 20 >= 2 then 'scale-txn-' || g end,
       at, case when g % 20 >= 2 then at + interval '5 minutes' end,

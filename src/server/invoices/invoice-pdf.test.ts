@@ -9,7 +9,7 @@ const squeeze = (text: string) => text.replace(/\s+/g, ' ');
 
 /** A line as an order keeps it; `sku` null as for an order placed before tools had SKUs. */
 function line(position: number, productName: string, priceCents: number, quantity: number, sku: string | null = null) {
-  return { orderId: 'o', position, toolId: null, sku, productImage: '', description: '', productName, priceCents, quantity };
+  return { orderId: 'o', position, toolId: null, sku, productImage: '', description: '', productName, priceCents, quantity, taxName: null as string | null, taxPercentMilli: 0, taxCents: 0 };
 }
 
 function invoiceData(overrides: { lines?: ReturnType<typeof line>[]; status?: 'pending' | 'refunded'; refundedAt?: Date | null } = {}): InvoiceData {
@@ -34,6 +34,16 @@ function invoiceData(overrides: { lines?: ReturnType<typeof line>[]; status?: 'p
     contact: { email: 'support@toolhouse.example', phone: '+1 (555) 014-2005' },
   };
 }
+
+describe('an invoice with tax (decision 048)', () => {
+  it('shows the subtotal, each tax line at the rate the order was placed with, and the total paid', async () => {
+    const taxed = (position: number, name: string, priceCents: number, taxCents: number) => ({ ...line(position, name, priceCents, 1), taxName: 'CA sales tax', taxPercentMilli: 7250, taxCents });
+    const data = invoiceData({ lines: [taxed(0, 'Bench Vise', 1999, 145), taxed(1, 'Torque Wrench', 4550, 330)] });
+    data.order = { ...data.order, subtotalCents: 6549, totalCents: 7024, pricesIncludeTax: false };
+    const text = squeeze(await readPdfText(await renderInvoicePdf(data)));
+    for (const expected of ['Subtotal $65.49', 'CA sales tax (7.25%) $4.75', 'Total (USD) $70.24']) expect(text).toContain(expected);
+  });
+});
 
 describe('drawableText', () => {
   it('keeps Latin, Greek and Cyrillic letters and line breaks, and composes accents', () => {

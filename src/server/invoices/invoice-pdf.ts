@@ -1,4 +1,4 @@
-import { centsToDollars, formatInvoiceNumber, formatOrderNumber, formatUsd } from '../../shared';
+import { centsToDollars, formatInvoiceNumber, formatOrderNumber, formatUsd, milliToPercent, summariseTax } from '../../shared';
 import type { OrderWithLines } from '../orders/orders-repository';
 import type { InvoiceRow } from '../orders/invoices-repository';
 import { finishPdf, newPdfDocument } from '../lib/pdf-document';
@@ -7,7 +7,8 @@ import { documentHeader, facts, formatCount, formatDocumentDate, hasSkus, notice
 /** What an invoice is drawn from: the invoice row (number, date, seller and buyer as at payment) and its order. */
 export interface InvoiceData {
   invoice: Pick<InvoiceRow, 'number' | 'issuedAt' | 'seller' | 'buyer'>;
-  order: Pick<OrderWithLines, 'number' | 'createdAt' | 'paidAt' | 'transactionId' | 'status' | 'refundedAt' | 'totalCents' | 'lines'>;
+  order: Pick<OrderWithLines, 'number' | 'createdAt' | 'paidAt' | 'transactionId' | 'status' | 'refundedAt' | 'totalCents' | 'lines'> &
+    Partial<Pick<OrderWithLines, 'subtotalCents' | 'pricesIncludeTax'>>;
   /** How buyers reach the store (constants' COMPANY), printed under the seller. */
   contact: { email: string; phone: string };
 }
@@ -82,8 +83,14 @@ export function renderInvoicePdf({ invoice, order, contact }: InvoiceData): Prom
       money(line.priceCents * line.quantity),
     ]),
   );
+  // The tax as the order was placed with it (decision 048): each line keeps its rate.
+  const taxRows = summariseTax(order.lines.map((line) => ({ taxName: line.taxName, percentMilli: line.taxPercentMilli, taxCents: line.taxCents }))).map((row) => ({
+    label: `${order.pricesIncludeTax ? 'Includes ' : ''}${row.name} (${milliToPercent(row.percentMilli)}%)`,
+    value: money(row.taxCents),
+  }));
   totals(doc, [
-    { label: 'Subtotal', value: money(order.totalCents) },
+    { label: 'Subtotal', value: money(order.subtotalCents ?? order.totalCents) },
+    ...taxRows,
     { label: 'Delivery', value: 'Free' },
     { label: 'Total (USD)', value: money(order.totalCents) },
   ]);

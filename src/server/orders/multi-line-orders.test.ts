@@ -45,11 +45,15 @@ describe('POST /api/orders', () => {
     expect(res.headers.location).toBe(`/api/orders/${res.json().insertedId}`);
     const order = await readOrder(res.json().insertedId);
     expect(order.lines).toEqual([
-      { toolId: a!.id, productName: a!.name, sku: a!.sku, productImage: a!.image, description: a!.description, price: 39.99, quantity: 11, total: 439.89 },
-      { toolId: b!.id, productName: b!.name, sku: b!.sku, productImage: b!.image, description: b!.description, price: 12.5, quantity: 2, total: 25 },
-      { toolId: c!.id, productName: c!.name, sku: c!.sku, productImage: c!.image, description: c!.description, price: 1, quantity: 3, total: 3 },
+      { toolId: a!.id, productName: a!.name, sku: a!.sku, productImage: a!.image, description: a!.description, price: 39.99, quantity: 11, total: 439.89, taxPercent: 0, tax: 0 },
+      { toolId: b!.id, productName: b!.name, sku: b!.sku, productImage: b!.image, description: b!.description, price: 12.5, quantity: 2, total: 25, taxPercent: 0, tax: 0 },
+      { toolId: c!.id, productName: c!.name, sku: c!.sku, productImage: c!.image, description: c!.description, price: 1, quantity: 3, total: 3, taxPercent: 0, tax: 0 },
     ]);
     expect(order).toMatchObject({
+      // No tax rates: no tax, and the total is the subtotal, as before tax by destination.
+      subtotal: 467.89,
+      tax: 0,
+      taxLines: [],
       total: 467.89,
       // The spec's single-tool fields sum it up.
       toolId: null,

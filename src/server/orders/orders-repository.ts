@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Order, PageQuery } from '../../shared';
-import { centsToDollars, formatInvoiceNumber, formatOrderNumber } from '../../shared';
+import { centsToDollars, formatInvoiceNumber, formatOrderNumber, milliToPercent, summariseTax } from '../../shared';
 import type { Identity } from '../identity/identity';
 import { DomainError, type OrderState } from '../lib/domain-errors';
 import { recordAudit } from '../audit/audit-log';
@@ -43,7 +43,13 @@ export function toApiOrder(order: OrderWithLines, payMinutes: number): Order {
     price: single ? centsToDollars(single.priceCents) : null,
     description: single ? single.description : order.lines.map((line) => `${line.quantity} × ${line.productName}`).join(', '),
     quantity: order.lines.reduce((units, line) => units + line.quantity, 0),
+    subtotal: centsToDollars(order.subtotalCents),
+    tax: centsToDollars(order.taxCents),
+    taxLines: summariseTax(order.lines.map((line) => ({ taxName: line.taxName, percentMilli: line.taxPercentMilli, taxCents: line.taxCents }))).map((row) => ({ name: row.name, percent: milliToPercent(row.percentMilli), amount: centsToDollars(row.taxCents) })),
+    pricesIncludeTax: order.pricesIncludeTax,
     total: centsToDollars(order.totalCents),
+    country: order.country,
+    region: order.region,
     lines: order.lines.map((line) => ({
       toolId: line.toolId,
       productName: line.productName,
@@ -53,6 +59,8 @@ export function toApiOrder(order: OrderWithLines, payMinutes: number): Order {
       price: centsToDollars(line.priceCents),
       quantity: line.quantity,
       total: centsToDollars(lineTotalCents(line)),
+      taxPercent: milliToPercent(line.taxPercentMilli),
+      tax: centsToDollars(line.taxCents),
     })),
     paid: order.paid,
     transactionId: order.transactionId,

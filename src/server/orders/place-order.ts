@@ -1,10 +1,12 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
-import { isUuid, quantityRefusal, type LineInput } from '../../shared';
+import { isUuid, quantityRefusal, rateFor, taxOrder, type LineInput } from '../../shared';
 import type { Identity } from '../identity/identity';
 import type { AppTransaction } from '../db/client';
 import { cartLines, orderLines, orders, tools, users } from '../db/schema';
 import { DomainError } from '../lib/domain-errors';
 import { currentTermsVersion } from '../legal/legal-texts-repository';
+import { readSettings } from '../settings/settings-repository';
+import { checkDestination, readCountryRates } from '../tax/tax-rates-repository';
 import { recordOrderEvent } from './order-events';
 import { followPlacedOrder } from './order-follow-ups';
 import type { OrderWithLines } from './orders-repository';
@@ -13,6 +15,10 @@ export interface OrderToPlace {
   lines: LineInput[];
   address: string;
   phone: string;
+  /** The destination's ISO 3166-1 country; none: the seller's (the spec's payload names none). */
+  country?: string | undefined;
+  /** Its ISO 3166-2 region, if given. */
+  region?: string | null | undefined;
   /**
    * `purchase`: the spec's Purchase button (POST /api/order), one tool, its errors worded as before.
    * `cart`: the cart's checkout (POST /api/orders): errors name the tool and the line, and the
@@ -76,10 +82,23 @@ async function readOrderedTools(tx: AppTransaction, lines: LineInput[], source: 
 }
 
 /**
+ * Where the order goes and what its tax is made of: the country given (else the seller's), checked
+ * against ISO 3166, the region if given, the country's rates and whether prices include tax, all
+ * read in the placing transaction (decision 048).
+ */
+async function taxDestination(tx: AppTransaction, input: Pick<OrderToPlace, 'country' | 'region'>) {
+  const settings = await readSettings(tx);
+  const country = input.country ?? settings.country;
+  const region = input.region ?? null;
+  checkDestination(country, region);
+  return { country, region, pricesIncludeTax: settings.pricesIncludeTax, rates: await readCountryRates(tx, country) };
+}
+
+/**
  * Places an order for one or more tools, in the caller's transaction: each line is checked against
  * the catalogue (the tool exists, the quantity meets its minimum and fits its stock right now) and
- * written with the tool's own name, image, description and price; the order's total is their sum,
- * in cents. No stock is taken: an unpaid order holds nothing, and the payment takes the units
+ * written with the tool's own name, image, description and price, and the tax rate of the destination
+ * (shared/tax.ts); the order's subtotal is their sum and its total what the buyer pays, in cents. No stock is taken: an unpaid order holds nothing, and the payment takes the units
  * (orders/order-stock.ts, decision 019), so nobody can keep a tool from customers who pay. The
  * delivery details are saved on the buyer's profile, in the same transaction, whose follow-up
  * sends the confirmation mail after the commit (order-follow-ups.ts).
@@ -94,13 +113,29 @@ export async function placeOrder(
   const maxUnpaid = settings.maxUnpaidOrders;
   if ((await countUnpaidOrders(tx, buyer.userId)) >= maxUnpaid) throw new DomainError('TOO_MANY_UNPAID_ORDERS', { max: maxUnpaid });
   const ordered = await readOrderedTools(tx, input.lines, input.source);
-  const totalCents = ordered.reduce((sum, { tool, quantity }) => sum + tool.priceCents * quantity, 0);
+  const destination = await taxDestination(tx, input);
+  const amounts = ordered.map(({ tool, quantity }) => tool.priceCents * quantity);
+  const taxed = taxOrder(amounts, rateFor(destination.rates, destination.country, destination.region), destination.pricesIncludeTax);
+  const { subtotalCents, taxCents, totalCents } = taxed;
   // An integer column: a total past $21 million is no order this store takes in one go.
   if (totalCents > 2_147_483_647) throw new DomainError('ORDER_TOO_LARGE', {}, { field: 'quantity' });
   const [order] = await tx
     .insert(orders)
-    // The terms in force as the order is written, read by the same statement: never the client's say.
-    .values({ userId: buyer.userId, name: buyer.name, email: buyer.email, address: input.address, phone: input.phone, totalCents, termsVersion: currentTermsVersion() })
+    .values({
+      userId: buyer.userId,
+      name: buyer.name,
+      email: buyer.email,
+      address: input.address,
+      phone: input.phone,
+      totalCents,
+      subtotalCents,
+      taxCents,
+      pricesIncludeTax: destination.pricesIncludeTax,
+      country: destination.country,
+      region: destination.region,
+      // The terms in force as the order is written, read by the same statement: never the client's say.
+      termsVersion: currentTermsVersion(),
+    })
     .returning();
   if (!order) throw new Error('order insert returned no row');
   const lines = await tx
@@ -116,6 +151,10 @@ export async function placeOrder(
         description: tool.description,
         priceCents: tool.priceCents,
         quantity,
+        // The rate as it is now, kept with the line: later changes to the rates never reach this order.
+        taxName: taxed.lines[position]!.taxName,
+        taxPercentMilli: taxed.lines[position]!.percentMilli,
+        taxCents: taxed.lines[position]!.taxCents,
       })),
     )
     .returning();

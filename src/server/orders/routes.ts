@@ -48,7 +48,14 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
   async function placeOnce(request: FastifyRequest, reply: FastifyReply, call: string, input: OrderToPlace) {
     const identity = request.identity!;
     const key = idempotencyKeyOf(request);
-    const fingerprint = fingerprintOf(call, { lines: input.lines, address: input.address, phone: input.phone });
+    const fingerprint = fingerprintOf(call, {
+      lines: input.lines,
+      address: input.address,
+      phone: input.phone,
+      // Left out when not given, so a key's fingerprint from before tax by destination still matches.
+      ...(input.country !== undefined && { country: input.country }),
+      ...(input.region && { region: input.region }),
+    });
     const keyed = key ? { userId: identity.userId, key, fingerprint } : null;
     const answer = await app.db.transaction((tx) =>
       onceForKey(tx, keyed, async () => {
@@ -80,8 +87,8 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       schema: { summary: 'Place an order for one tool', tags: ['orders'], body: orderCreateSchema, response: { 201: insertedIdSchema, ...errors } },
     },
     async (request, reply) => {
-      const { toolId, quantity, address, phone } = request.body;
-      return placeOnce(request, reply, 'order', { lines: [{ toolId, quantity }], address, phone, source: 'purchase' });
+      const { toolId, quantity, address, phone, country, region } = request.body;
+      return placeOnce(request, reply, 'order', { lines: [{ toolId, quantity }], address, phone, country, region, source: 'purchase' });
     },
   );
 
@@ -97,8 +104,8 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const { lines, address, phone } = request.body;
-      return placeOnce(request, reply, 'orders', { lines, address, phone, source: 'cart' });
+      const { lines, address, phone, country, region } = request.body;
+      return placeOnce(request, reply, 'orders', { lines, address, phone, country, region, source: 'cart' });
     },
   );
   app.get(

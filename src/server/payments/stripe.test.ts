@@ -471,3 +471,29 @@ describe('the Stripe provider', () => {
     await expect(provider.retrieveIntent('pi_abc123')).rejects.toMatchObject({ statusCode: 401 });
   });
 });
+
+describe('a taxed order paid through Stripe (decision 048)', () => {
+  it('asks Stripe for the total with tax, and settles for it', async () => {
+    const admin = await createAdmin(t.app, t.database.db);
+    const rates = (list: object[]) => t.app.inject({ method: 'PUT', url: '/api/tax-rates', headers: bearer(admin), payload: list });
+    expect((await rates([{ country: 'US', region: 'US-CA', name: 'CA sales tax', percent: 10 }])).statusCode).toBe(200);
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        headers: bearer(customer),
+        payload: { toolId: tool.id, quantity: 4, ...DELIVERY, country: 'US', region: 'US-CA' },
+      });
+      expect(res.statusCode).toBe(201);
+      const orderId: string = res.json().insertedId;
+      const { intent } = await createIntent(orderId);
+      // 4 × $12.50 = $50.00, plus 10 %.
+      expect(intent.amount).toBe(5500);
+      fake.succeed(intent.id);
+      expect((await patchPaid(orderId, intent.id)).json()).toEqual({ modifiedCount: 1 });
+      expect(await getOrder(orderId)).toMatchObject({ paid: true, subtotal: 50, tax: 5, total: 55 });
+    } finally {
+      await rates([]);
+    }
+  });
+});

@@ -71,7 +71,11 @@ async function errorsPlugin(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({
         field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body'),
-        detail: issue.instancePath === '/' || issue.instancePath === '' ? wholeInputMessage(error.validationContext) : (issue.message ?? 'Invalid value'),
+        // A rule about the whole body (a list too long: PUT /api/tax-rates) keeps its own words; the body's wrong shape is said plainly.
+        detail:
+          (issue.instancePath === '/' || issue.instancePath === '') && !WHOLE_INPUT_RULES.has(issue.keyword)
+            ? wholeInputMessage(error.validationContext)
+            : (issue.message ?? 'Invalid value'),
       }));
       return sendError(request, reply, new TransportError('VALIDATION_FAILED', { firstProblem: errors[0]?.detail ?? 'Invalid request' }), errors);
     }
@@ -156,6 +160,9 @@ function problemBody(error: AnsweredError, { status, detail }: { status: number;
     ...(errors && { errors }),
   };
 }
+
+/** Zod issue codes about a whole body that is of the right type: its size, or a rule of the route's own. */
+const WHOLE_INPUT_RULES = new Set(['too_big', 'too_small', 'custom']);
 
 function wholeInputMessage(context: string | undefined): string {
   return context === 'body' || context === undefined ? 'The request body must be a JSON object' : `Invalid ${context}`;

@@ -4,6 +4,7 @@ import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { storeSettings } from '../db/schema';
 import type { Identity } from '../identity/identity';
+import { checkDestination } from '../tax/tax-rates-repository';
 
 type SettingsRow = typeof storeSettings.$inferSelect;
 
@@ -13,6 +14,8 @@ const toSettings = (row: SettingsRow): StoreSettings => ({
   taxId: row.taxId,
   notifyEmail: row.notifyEmail,
   lowStockThreshold: row.lowStockThreshold,
+  country: row.country,
+  pricesIncludeTax: row.pricesIncludeTax,
 });
 
 /** The owner's settings (the migration wrote the one row; it is never deleted). */
@@ -24,6 +27,7 @@ export async function readSettings(db: AppDatabase | AppTransaction): Promise<St
 
 /** An admin changes the settings; the change and its audit entry commit together. Answers the settings now. */
 export async function updateSettings(db: AppDatabase, admin: Identity, changes: StoreSettingsUpdate): Promise<StoreSettings> {
+  if (changes.country !== undefined) checkDestination(changes.country, null);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(storeSettings).where(eq(storeSettings.id, 1)).for('update');
     if (!before) throw new Error('store_settings has no row: were the migrations applied?');

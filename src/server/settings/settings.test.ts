@@ -27,10 +27,13 @@ describe('the store settings', () => {
       taxId: null,
       notifyEmail: null,
       lowStockThreshold: 10,
+      country: 'US',
+      pricesIncludeTax: false,
     });
     const res = await put(VALID);
     expect(res.statusCode).toBe(200);
-    const saved = { ...VALID, notifyEmail: 'owner@acme.example' };
+    // Without country and pricesIncludeTax (a client from before tax by destination) they stay as they were.
+    const saved = { ...VALID, notifyEmail: 'owner@acme.example', country: 'US', pricesIncludeTax: false };
     expect(res.json()).toEqual(saved);
     expect((await get()).json()).toEqual(saved);
     expect((await get()).headers['cache-control']).toBe('no-store');

@@ -146,6 +146,8 @@ export const DOMAIN_ERRORS = {
   ),
   TOO_MANY_UNPAID_ORDERS: error<{ max: number }>('conflict', ({ max }) => API_ERRORS.tooManyUnpaidOrders(max)),
   ORDER_TOO_LARGE: fixed('rejected', API_ERRORS.orderTooLarge),
+  COUNTRY_UNKNOWN: fixed('rejected', VALIDATION.countryUnknown),
+  REGION_UNKNOWN: fixed('rejected', VALIDATION.regionUnknown),
   ORDER_NOT_FOUND: fixed('not-found', API_ERRORS.orderNotFound),
   PAID_ORDER_NOT_DELETABLE: fixed('conflict', API_ERRORS.paidOrderCannotBeDeleted),
   INVOICE_ONLY_FOR_PAID_ORDERS: fixed('conflict', API_ERRORS.invoiceOnlyPaid),

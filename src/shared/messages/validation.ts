@@ -73,4 +73,16 @@ export const VALIDATION = {
   nameOneLine: 'A name must be on one line',
   oneLine: 'This must be on one line',
   profilePhotoInvalid: 'Profile photo must be a link starting with https://',
+  /** Tax by destination (decision 048). */
+  countryInvalid: 'Country must be a two-letter ISO 3166-1 code, such as US or DE',
+  countryUnknown: 'No country has this code',
+  regionInvalid: 'Region must be an ISO 3166-2 code, such as US-CA',
+  regionUnknown: 'This region is not in the chosen country',
+  taxNameRequired: 'Tax name is required',
+  taxNameTooLong: 'Tax name can be at most 60 characters',
+  taxNameMarkup: 'Tax name cannot contain < or >',
+  taxPercentInvalid: 'Rate must be a percentage from 0 to 100',
+  taxPercentDecimals: 'Rate can have at most 3 decimal places',
+  taxRatesTooMany: 'At most 500 tax rates',
+  taxRateRepeated: 'This destination already has a rate above',
 } as const;

@@ -46,6 +46,7 @@ export const AUDIT_ACTION_LABELS = {
   'image.uploaded': 'Photo uploaded',
   'settings.updated': 'Store settings changed',
   'legal.updated': 'Legal page changed',
+  'tax_rates.updated': 'Tax rates changed',
   'payment.refunded': 'Payment refunded',
   'payment.refund_failed': 'Refund failed — refund by hand',
   'account.exported': 'Customer downloaded their data',

@@ -6,6 +6,12 @@ import { NO_CONTROL_CHARACTERS, plainText } from './fields';
 import { passesLuhn } from '../buying';
 import { apiErrorSchema } from './common';
 import { ORDER_EVENT_KINDS, ORDER_STATUSES } from '../order-statuses';
+import { destinationFields, regionInCountry, taxLineSchema } from './tax';
+
+/** A region given with its country must be one of that country's (a region alone is checked by the server). */
+const regionFitsCountry = (body: { country?: string | undefined; region: string | null }) =>
+  !body.country || body.region === null || regionInCountry(body.region, body.country);
+const regionFitsCountryRule = { error: VALIDATION.regionUnknown, path: ['region'] };
 
 export const quantityField = z
   .number({ error: VALIDATION.quantityWhole })
@@ -23,13 +29,18 @@ const toolIdField = z
  * POST /api/order. The spec's payload plus `toolId`. Only the tool, the quantity and the delivery
  * details are read: name, email, product fields and price come from the server, whatever is sent.
  */
-export const orderCreateSchema = z.object({
-  toolId: toolIdField,
-  quantity: quantityField,
-  address: addressField,
-  phone: phoneField,
-});
+export const orderCreateSchema = z
+  .object({
+    toolId: toolIdField,
+    quantity: quantityField,
+    address: addressField,
+    phone: phoneField,
+    ...destinationFields,
+  })
+  .refine(regionFitsCountry, regionFitsCountryRule);
 export type OrderCreate = z.output<typeof orderCreateSchema>;
+/** What a client sends to POST /api/order (region optional). */
+export type OrderCreateBody = z.input<typeof orderCreateSchema>;
 
 /** One tool and how many of it: a line of an order or of the cart. */
 export const lineInputSchema = z.object({ toolId: toolIdField, quantity: quantityField });
@@ -50,15 +61,18 @@ export const ordersCreateSchema = z.object({
     .refine(distinctTools, { error: VALIDATION.orderLinesRepeated }),
   address: addressField,
   phone: phoneField,
-});
+  ...destinationFields,
+}).refine(regionFitsCountry, regionFitsCountryRule);
 export type OrdersCreate = z.output<typeof ordersCreateSchema>;
+/** What a client sends to POST /api/orders (region optional). */
+export type OrdersCreateBody = z.input<typeof ordersCreateSchema>;
 
 /** The cart's checkout form: where to deliver. */
-export const deliveryFormSchema = z.object({ address: addressField, phone: phoneField });
+export const deliveryFormSchema = z.object({ address: addressField, phone: phoneField, ...destinationFields });
 export type DeliveryForm = z.input<typeof deliveryFormSchema>;
 
 /** The purchase form: quantity, address and phone. */
-export const purchaseFormSchema = z.object({ quantity: quantityField, address: addressField, phone: phoneField });
+export const purchaseFormSchema = z.object({ quantity: quantityField, address: addressField, phone: phoneField, ...destinationFields });
 export type PurchaseForm = z.input<typeof purchaseFormSchema>;
 
 
@@ -77,6 +91,10 @@ export const orderLineSchema = z.object({
   quantity: z.number().int(),
   /** price × quantity, in dollars. */
   total: z.number(),
+  /** The rate this line was taxed at when the order was placed (0: none), in percent. */
+  taxPercent: z.number(),
+  /** This line's tax in dollars (added to `total`, or the part of it that is tax when prices include tax). */
+  tax: z.number(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -101,8 +119,22 @@ export const orderSchema = z.object({
   price: z.number().nullable(),
   description: z.string(),
   quantity: z.number().int(),
-  /** The sum of the lines' totals, in dollars, computed by the server. */
+  /** The lines' totals added up, in dollars, as the catalogue priced them (with tax when prices include it). */
+  subtotal: z.number(),
+  /** The tax of all lines, in dollars: added to the subtotal, or the part of it that is tax when prices include tax. */
+  tax: z.number(),
+  /** The tax per name and rate. Empty when the destination pays none. */
+  taxLines: z.array(taxLineSchema),
+  /** Whether the subtotal already includes the tax (the store's setting when the order was placed). */
+  pricesIncludeTax: z.boolean(),
+  /**
+   * What the buyer pays, in dollars, computed by the server: the subtotal plus the tax, or the
+   * subtotal when prices include tax. Without tax, as before, the lines' totals added up.
+   */
   total: z.number(),
+  /** Where it goes: ISO 3166-1 country and ISO 3166-2 region (null: none given; before tax by destination, both null). */
+  country: z.string().nullable(),
+  region: z.string().nullable(),
   lines: z.array(orderLineSchema),
   paid: z.boolean(),
   transactionId: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION } from '../messages';
 import { blankToNull, companyNameText, emailField, plainText, taxIdText } from './fields';
+import { countryCodeField } from './tax';
 
 /** The owner's settings (GET /api/settings, admins): the seller on invoices, where notices go, low stock. */
 export const storeSettingsSchema = z.object({
@@ -11,6 +12,10 @@ export const storeSettingsSchema = z.object({
   notifyEmail: z.string().nullable(),
   /** A tool with this many units or fewer is low on stock (unless it has its own mark). */
   lowStockThreshold: z.number().int(),
+  /** The seller's country (ISO 3166-1): an order that names no country goes there. */
+  country: z.string(),
+  /** On: catalogue prices include tax (an EU consumer store); off: tax is added to them (US style). */
+  pricesIncludeTax: z.boolean(),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 
@@ -35,6 +40,9 @@ export const storeSettingsUpdateSchema = z.object({
     .int({ error: VALIDATION.lowStockThresholdWhole })
     .min(0, { error: VALIDATION.lowStockThresholdWhole })
     .max(1_000_000, { error: VALIDATION.lowStockThresholdWhole }),
+  // Left out: unchanged (clients from before tax by destination).
+  country: countryCodeField.optional(),
+  pricesIncludeTax: z.boolean().optional(),
 });
 export type StoreSettingsUpdate = z.output<typeof storeSettingsUpdateSchema>;
 export type StoreSettingsForm = z.input<typeof storeSettingsUpdateSchema>;

@@ -49,6 +49,7 @@ const dashboardChildren: RouteObject[] = [
       { path: routes.activity, lazy: lazyPage(() => import('../features/admin/activity-page')) },
       { path: routes.manageReviews, lazy: lazyPage(() => import('../features/reviews/admin/manage-reviews-page')) },
       { path: routes.settings, lazy: lazyPage(() => import('../features/admin/settings-page')) },
+      { path: routes.taxRates, lazy: lazyPage(() => import('../features/orders/admin/tax-rates-page')) },
     ],
   },
   { path: '*', Component: NotFoundPage },

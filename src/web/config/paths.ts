@@ -40,6 +40,7 @@ export const paths = {
   messages: APP_ROUTES.messages,
   activity: APP_ROUTES.activity,
   settings: APP_ROUTES.settings,
+  taxRates: APP_ROUTES.taxRates,
   manageReviews: APP_ROUTES.manageReviews,
   changePassword: APP_ROUTES.changePassword,
   sessions: APP_ROUTES.sessions,

@@ -17,6 +17,8 @@ export function orderLine(productName: string, { price = 10, quantity = 1, sku =
     price,
     quantity,
     total: Math.round(price * quantity * 100) / 100,
+    taxPercent: 0,
+    tax: 0,
   };
 }
 
@@ -45,7 +47,13 @@ export function fakeOrder(fields: Partial<Order> & Pick<Order, '_id'>): Order {
     price: several ? null : first.price,
     description: several ? lines.map((line) => line.productName).join(', ') : first.description,
     quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+    subtotal: Math.round(lines.reduce((sum, line) => sum + line.total * 100, 0)) / 100,
+    tax: 0,
+    taxLines: [],
+    pricesIncludeTax: false,
     total: Math.round(lines.reduce((sum, line) => sum + line.total * 100, 0)) / 100,
+    country: 'US',
+    region: null,
     lines,
     paid: false,
     transactionId: null,

@@ -1,4 +1,4 @@
-import type { CartLine, Tool } from '../../../src/shared';
+import type { CartLine, TaxConfig, Tool } from '../../../src/shared';
 import type { AuthOptions, Profile } from '../../../src/shared/schemas/accounts';
 import { API_ERRORS, LIMITS } from '../../../src/shared';
 import type { IdentitySession } from '../../../src/web/lib/identity-session';
@@ -42,12 +42,26 @@ export function fakeTool(fields: Partial<Tool> & Pick<Tool, '_id'>): Tool {
  * session's own email), bearer-checked profile, role and cart calls (a token is good while its
  * session lasts), the catalogue's tools, the store's sign-in options. Installed as the page's `fetch`.
  */
+/** A US store with no tax rates: what every store has until its owner sets some (decision 048). */
+export const FAKE_TAX_CONFIG: TaxConfig = {
+  country: 'US',
+  pricesIncludeTax: false,
+  countries: [
+    { code: 'CA', name: 'Canada' },
+    { code: 'DE', name: 'Germany' },
+    { code: 'US', name: 'United States of America' },
+  ],
+  regions: [],
+  rates: [],
+};
+
 export function fakeStore({
   signedIn = null,
   tools = [],
   saved = { address: '', phone: '' },
   authOptions = {},
   secondFactorAt = null,
+  taxConfig = FAKE_TAX_CONFIG,
 }: {
   signedIn?: FakePerson | null;
   tools?: Tool[];
@@ -55,6 +69,8 @@ export function fakeStore({
   authOptions?: Partial<AuthOptions>;
   /** When the signed-in session showed a code from an authenticator app (null: it has not). */
   secondFactorAt?: string | null;
+  /** GET /api/tax-config: a US store, no rates, unless given. */
+  taxConfig?: TaxConfig;
 } = {}) {
   const api = new FakeApi();
   let sessions = 0;
@@ -133,6 +149,7 @@ export function fakeStore({
       }),
     )
     .on('GET', '/api/cart', withToken(cartAnswer))
+    .on('GET', '/api/tax-config', () => ({ body: taxConfig }))
     .on(
       'POST',
       '/api/cart/lines',

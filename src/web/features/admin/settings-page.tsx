@@ -8,8 +8,11 @@ import { notify } from '../../lib/toast';
 import { useStoreSettings, useUpdateStoreSettings } from './api/store-settings';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';
 import { LegalTextsEditor } from './components/legal-texts-editor';
+import { useTaxConfig } from '../orders/api/get-tax-config';
+import { paths } from '../../config/paths';
+import { Link } from 'react-router';
 
-const SETTINGS_FIELDS = ['companyName', 'companyAddress', 'taxId', 'notifyEmail', 'lowStockThreshold'] as const;
+const SETTINGS_FIELDS = ['companyName', 'companyAddress', 'taxId', 'notifyEmail', 'lowStockThreshold', 'country'] as const;
 
 /** The owner's settings: who the seller is on invoices, where the store's notices go, when stock is low; the legal pages' texts. */
 export default function SettingsPage() {
@@ -25,6 +28,7 @@ export default function SettingsPage() {
 
 function SettingsForm({ saved }: { saved: StoreSettings }) {
   const update = useUpdateStoreSettings();
+  const taxConfig = useTaxConfig();
   const form = useForm<StoreSettingsForm, unknown, StoreSettingsUpdate>({
     resolver: zodResolver(storeSettingsUpdateSchema),
     defaultValues: {
@@ -33,6 +37,8 @@ function SettingsForm({ saved }: { saved: StoreSettings }) {
       taxId: saved.taxId ?? '',
       notifyEmail: saved.notifyEmail ?? '',
       lowStockThreshold: saved.lowStockThreshold,
+      country: saved.country,
+      pricesIncludeTax: saved.pricesIncludeTax,
     },
   });
   const { errors } = form.formState;
@@ -75,6 +81,34 @@ function SettingsForm({ saved }: { saved: StoreSettings }) {
           error={errors.lowStockThreshold}
         />
         <p className="text-sm text-base-content/80">A tool can have a mark of its own (Manage Tools, Edit).</p>
+      </fieldset>
+      <fieldset className="space-y-4">
+        <legend className="text-lg font-semibold">Tax</legend>
+        <div className="form-control w-full">
+          <label htmlFor="settings-country" className="mb-1 block text-sm font-medium">Your country (orders that name none go here)</label>
+          <select
+            id="settings-country"
+            className={`select w-full ${errors.country ? 'select-error' : ''}`}
+            aria-invalid={errors.country ? true : undefined}
+            aria-describedby={errors.country ? 'settings-country-error' : undefined}
+            {...form.register('country')}
+          >
+            {(taxConfig.data?.countries ?? [{ code: saved.country, name: saved.country }]).map((c) => (
+              <option key={c.code} value={c.code}>{`${c.name} (${c.code})`}</option>
+            ))}
+          </select>
+          {errors.country?.message ? <p id="settings-country-error" role="alert" className="mt-1 text-sm text-error">{errors.country.message}</p> : null}
+        </div>
+        <label className="flex cursor-pointer items-start gap-3">
+          <input type="checkbox" className="checkbox mt-0.5" {...form.register('pricesIncludeTax')} />
+          <span>
+            <span className="block font-medium">Prices include tax</span>
+            <span className="block text-sm text-base-content/80">On for a consumer store in the EU (prices read “incl. VAT”); off for US-style prices, with tax added at checkout (“plus tax”).</span>
+          </span>
+        </label>
+        <p className="text-sm text-base-content/80">
+          The rates themselves are on <Link className="link" to={paths.taxRates}>Tax rates</Link>. An order keeps the rates it was placed with.
+        </p>
       </fieldset>
       <SubmitButton busy={update.isPending}>Save settings</SubmitButton>
     </form>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { API_ERRORS, IDEMPOTENCY_KEY_HEADER, LIMITS, TOASTS, VALIDATION } from '../../../shared';
 import type { Profile } from '../../../shared/schemas/accounts';
 import { apiError, NO_ANSWER, type FakeAnswer } from '../../../../tests/support/web/fake-api';
-import { CUSTOMER, fakeStore, fakeTool } from '../../../../tests/support/web/fake-store';
+import { CUSTOMER, FAKE_TAX_CONFIG, fakeStore, fakeTool } from '../../../../tests/support/web/fake-store';
 import { renderPage } from '../../../../tests/support/web/render';
 import { paths } from '../../config/paths';
 import CartPage from './cart-page';
@@ -74,6 +74,8 @@ describe("ordering a customer's cart", () => {
       ],
       address: '1 Main St',
       phone: '555-0100',
+      // The destination, the seller's country unless the buyer chose another (decision 048).
+      country: 'US',
     });
   });
 
@@ -137,5 +139,44 @@ describe("ordering a customer's cart", () => {
     expect(orders(store)).toHaveLength(2);
     expect(second!.headers.get(IDEMPOTENCY_KEY_HEADER)).toBe(first!.headers.get(IDEMPOTENCY_KEY_HEADER));
     expect(second!.body).toEqual(first!.body);
+  });
+});
+
+describe("the cart's tax (decision 048)", () => {
+  const CALIFORNIA = {
+    ...FAKE_TAX_CONFIG,
+    regions: [{ code: 'US-CA', name: 'California' }],
+    rates: [{ country: 'US', region: 'US-CA', name: 'CA sales tax', percent: 7.25 }],
+  };
+
+  it('asks for the region where rates need it, shows the tax before ordering, and sends the destination', async () => {
+    const store = fakeStore({ signedIn: CUSTOMER, tools: [DRILL, SAW], saved: { address: '1 Sunset Blvd', phone: '555-0127' }, taxConfig: CALIFORNIA });
+    store.state.cart = [
+      { toolId: DRILL._id, quantity: 1 },
+      { toolId: SAW._id, quantity: 3 },
+    ];
+    store.api.on('POST', '/api/orders', () => ({ status: 201, body: { insertedId: 'order-ca' } }));
+    const user = userEvent.setup();
+    renderPage(<CartPage />, { path: paths.cart });
+    // $39.99 + $46.50 = $86.49, no tax until the buyer says they are in California.
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('$86.49'));
+    expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe('US');
+    await user.selectOptions(screen.getByLabelText('State or region'), 'US-CA');
+    // 39.99 × 7.25 % = 2.899… → 2.90; 46.50 × 7.25 % = 3.37125 → 3.37.
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('$92.76'));
+    expect(screen.getByText('CA sales tax (7.25%)')).toBeTruthy();
+    expect(screen.getByTestId('order-subtotal').textContent).toBe('$86.49');
+    await user.click(placeOrder());
+    await screen.findByTestId('elsewhere');
+    expect(orders(store)[0]!.body).toMatchObject({ country: 'US', region: 'US-CA' });
+  });
+
+  it('asks for no region in a country without region rates', async () => {
+    const store = fakeStore({ signedIn: CUSTOMER, tools: [DRILL], taxConfig: CALIFORNIA });
+    store.state.cart = [{ toolId: DRILL._id, quantity: 1 }];
+    const user = userEvent.setup();
+    renderPage(<CartPage />, { path: paths.cart });
+    await user.selectOptions(await screen.findByLabelText('Country'), 'DE');
+    expect(screen.queryByLabelText('State or region')).toBeNull();
   });
 });

@@ -118,7 +118,7 @@ describe('the cart page', () => {
     expect((await screen.findByTestId('elsewhere')).textContent).toBe(paths.checkOut('order-7'));
     const [order, ...more] = store.api.requestsTo('POST', '/api/orders');
     expect(more).toHaveLength(0);
-    expect(order!.body).toEqual({ lines: store.state.cart, address: '1 Main St', phone: '555-0100' });
+    expect(order!.body).toEqual({ lines: store.state.cart, address: '1 Main St', phone: '555-0100', country: 'US' });
     expect(order!.headers.get(IDEMPOTENCY_KEY_HEADER)).toBeTruthy();
   });
 

@@ -1,7 +1,10 @@
 import { useQueries } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { dollarsToCents, centsToDollars, formatUsd, quantityProblem, type Tool } from '../../../shared';
+import { dollarsToCents, quantityProblem, type Tool } from '../../../shared';
+import { estimateTax } from './estimate-tax';
+import { useTaxConfig } from '../orders/api/get-tax-config';
+import { TaxRows } from '../../components/tax-rows';
 import { paths } from '../../config/paths';
 import { Loading } from '../../components/loading';
 import { isApiError } from '../../lib/api-client';
@@ -9,7 +12,7 @@ import type { LoginState } from '../../lib/login-state';
 import { notify } from '../../lib/toast';
 import { itemQueryOptions } from '../catalogue/api/get-item';
 import { useCart } from '../../lib/cart/use-cart';
-import { CartCheckoutForm } from './components/cart-checkout-form';
+import { CartCheckoutForm, type Destination } from './components/cart-checkout-form';
 import { CartLineItem } from './components/cart-line-item';
 import { CART_HEAD } from '../../../shared/page-heads';
 import { useDocumentHead } from '../../lib/document-head';
@@ -30,7 +33,11 @@ export default function CartPage() {
   const failed = useCallback((error: unknown) => notify.failure(error), []);
   const setQuantity = useCallback((toolId: string, quantity: number) => void cart.set(toolId, quantity).catch(failed), [cart, failed]);
 
-  const totalCents = cart.lines.reduce((sum, line, i) => sum + (tools[i] ? dollarsToCents(tools[i].price) * line.quantity : 0), 0);
+  const amountsCents = cart.lines.map((line, i) => (tools[i] ? dollarsToCents(tools[i].price) * line.quantity : 0));
+  // The tax for the destination chosen (the seller's country until then), worked out as the server will (shared/tax.ts).
+  const taxConfig = useTaxConfig();
+  const [destination, setDestination] = useState<Destination>({ country: undefined, region: undefined });
+  const estimate = estimateTax(amountsCents, taxConfig.data, destination);
   const blocked = cart.lines.some((line, i) => tools[i] === undefined || tools[i] === null || quantityProblem(tools[i], line.quantity) !== null);
 
   return (
@@ -63,16 +70,11 @@ export default function CartPage() {
             <dl className="mt-4 grid grid-cols-2 gap-y-2 text-sm">
               <dt>Tools</dt>
               <dd className="text-right">{cart.lines.length}</dd>
-              <dt>Delivery</dt>
-              <dd className="text-right">Free</dd>
-              <dt className="text-base font-semibold">Total</dt>
-              <dd className="text-right text-base font-semibold tabular-nums" data-testid="cart-total">
-                {formatUsd(centsToDollars(totalCents))}
-              </dd>
             </dl>
+            <TaxRows {...estimate} totalTestId="cart-total" />
             <div className="mt-6">
               {cart.owner === 'customer' ? (
-                <CartCheckoutForm lines={cart.lines} blocked={blocked} />
+                <CartCheckoutForm lines={cart.lines} blocked={blocked} onDestination={setDestination} />
               ) : (
                 <Link to={paths.login} state={{ from: paths.cart } satisfies LoginState} className="btn btn-primary w-full">
                   Sign in to order

@@ -30,6 +30,7 @@ const adminItems = [
   { to: paths.manageReviews, label: 'Reviews' },
   { to: paths.activity, label: 'Activity' },
   { to: paths.settings, label: 'Settings' },
+  { to: paths.taxRates, label: 'Tax rates' },
   ...securityItems,
 ];
 

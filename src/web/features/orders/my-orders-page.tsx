@@ -40,7 +40,22 @@ const columns: DataTableColumn<Order>[] = [
   // Each line of an order of several tools has its own price: the order has none.
   { header: 'Price', cell: (order) => (order.price === null ? '—' : formatUsd(order.price)) },
   { header: 'Quantity', cell: (order) => order.quantity },
-  { header: 'Total', cell: (order) => formatUsd(order.total) },
+  {
+    header: 'Total',
+    // With tax (decision 048): the subtotal and the tax under the total, so the three add up on sight.
+    cell: (order) => (
+      <div className="tabular-nums" data-testid="my-order-total">
+        <span className="font-medium">{formatUsd(order.total)}</span>
+        {order.tax > 0 ? (
+          <span className="block text-xs text-base-content/80">
+            {order.pricesIncludeTax
+              ? `incl. ${formatUsd(order.tax)} tax`
+              : `${formatUsd(order.subtotal)} + ${formatUsd(order.tax)} tax`}
+          </span>
+        ) : null}
+      </div>
+    ),
+  },
   {
     header: 'Order date',
     className: 'whitespace-nowrap',

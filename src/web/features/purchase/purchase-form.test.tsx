@@ -75,7 +75,7 @@ describe('the purchase form', () => {
     expect((await screen.findByTestId('elsewhere')).textContent).toBe(paths.myOrders);
     const [order, ...more] = store.api.requestsTo('POST', '/api/order');
     expect(more).toHaveLength(0);
-    expect(order!.body).toEqual({ toolId: DRILL._id, quantity: 4, address: '1 Main St', phone: '555-0100' });
+    expect(order!.body).toEqual({ toolId: DRILL._id, quantity: 4, address: '1 Main St', phone: '555-0100', country: 'US' });
     expect(order!.headers.get(IDEMPOTENCY_KEY_HEADER)).toMatch(/\S{16,}/);
   });
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -17,6 +17,8 @@ import { TermsAcceptance } from '../../components/terms-acceptance';
 import { useCart } from '../../lib/cart/use-cart';
 import { notify } from '../../lib/toast';
 import { usePlaceOrder } from '../orders/api/place-order';
+import { useTaxConfig } from '../orders/api/get-tax-config';
+import { DestinationFields } from '../../components/destination-fields';
 
 interface PurchaseFormProps {
   /** Known before the form mounts, so the quantity starts at this tool's minimum. */
@@ -62,6 +64,7 @@ export function PurchaseForm({ item, profile, onFailure, canOrder = true }: Purc
     getFieldState,
     setValue,
     trigger,
+    resetField,
     formState: { errors, isSubmitting },
   } = useForm<PurchaseFormValues>({
     resolver: zodResolver(schema),
@@ -83,6 +86,11 @@ export function PurchaseForm({ item, profile, onFailure, canOrder = true }: Purc
   }, [profile, getValues, getFieldState, setValue]);
 
   const quantity = useWatch({ control, name: 'quantity' });
+  const [country, region] = useWatch({ control, name: ['country', 'region'] });
+
+  // The destination: the seller's country until the buyer picks another (DestinationFields).
+  const taxConfig = useTaxConfig();
+  const clearRegion = useCallback(() => resetField('region', { defaultValue: null }), [resetField]);
 
   // 'Add to cart' needs only a quantity the form would accept; the delivery details come at checkout.
   const cart = useCart();
@@ -102,7 +110,9 @@ export function PurchaseForm({ item, profile, onFailure, canOrder = true }: Purc
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await placeOrder.mutateAsync({ toolId: item._id, ...schema.parse(values) });
+      const { region: chosenRegion, ...rest } = schema.parse(values);
+      // No region is sent as none at all, as the spec's payload has it.
+      await placeOrder.mutateAsync({ toolId: item._id, ...rest, ...(chosenRegion ? { region: chosenRegion } : {}) });
       notify.success(TOASTS.orderPlaced);
       navigate(paths.myOrders);
     } catch (error) {
@@ -142,8 +152,19 @@ export function PurchaseForm({ item, profile, onFailure, canOrder = true }: Purc
         ) : null}
       </div>
       <TextField label="Delivery address" autoComplete="street-address" registration={register('address')} error={errors.address} />
+      {taxConfig.data ? (
+        <DestinationFields
+          config={taxConfig.data}
+          country={country}
+          region={region}
+          registerCountry={register('country')}
+          registerRegion={register('region')}
+          errors={errors}
+          clearRegion={clearRegion}
+        />
+      ) : null}
       <TextField label="Phone" type="tel" autoComplete="tel" registration={register('phone')} error={errors.phone} />
-      <p className="text-sm text-base-content/80">Delivery is free. You pay on the next step.</p>
+      <p className="text-sm text-base-content/80">Delivery is free. You pay on the next step{taxConfig.data?.pricesIncludeTax ? '' : ', with any tax for your destination'}.</p>
       <TermsAcceptance />
       <SubmitButton busy={isSubmitting} disabled={!canOrder}>Purchase</SubmitButton>
       {cart.owner === 'customer' ? (

@@ -10,6 +10,8 @@ import { useProfile } from '../accounts/api/get-profile';
 import { useItem } from '../catalogue/api/get-item';
 import { EmailNotVerifiedNotice } from './email-not-verified-notice';
 import { PurchaseForm } from './purchase-form';
+import { PriceTaxNote } from '../../components/price-tax-note';
+import { useTaxConfig } from '../orders/api/get-tax-config';
 
 export default function PurchasePage() {
   const { id = '' } = useParams();
@@ -20,6 +22,7 @@ export default function PurchasePage() {
   const profile = useProfile(email);
   // Where the store confirms addresses, an unconfirmed one cannot order yet: said once, above the form.
   const authOptions = useAuthOptions();
+  const taxConfig = useTaxConfig();
   const mustConfirm = Boolean(session && !session.user.emailVerified && authOptions.data?.emailVerification === 'required');
 
   if (tool.isPending) return <Loading label="Loading the tool" />;
@@ -52,7 +55,7 @@ export default function PurchasePage() {
       <div>
         <h1 className="text-3xl font-bold">{item.name}</h1>
         <p className="mt-4 text-base-content/80">{item.description}</p>
-        <p className="mt-4 text-2xl font-semibold text-primary">{formatUsd(item.price)} <span className="text-base font-normal text-base-content/80">per unit</span></p>
+        <p className="mt-4 text-2xl font-semibold text-primary">{formatUsd(item.price)} <span className="text-base font-normal text-base-content/80">per unit</span> <PriceTaxNote config={taxConfig.data} /></p>
         <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
           <dt className="font-medium">Minimum Quantity:</dt>
           <dd>{item.minQty}</dd>

@@ -22,6 +22,8 @@ export function useUpdateStoreSettings() {
       queryClient.setQueryData(settingsQueryKey, saved);
       // The Overview's low-stock list follows the mark.
       void queryClient.invalidateQueries({ queryKey: statsQueryKey });
+      // The buyers' forms and price labels follow the seller's country and prices-include-tax.
+      void queryClient.invalidateQueries({ queryKey: ['tax-config'] });
     },
   });
 }

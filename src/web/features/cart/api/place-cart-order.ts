@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrdersCreate } from '../../../../shared/schemas/orders';
+import type { OrdersCreateBody } from '../../../../shared/schemas/orders';
 import { authedRequest } from '../../../lib/authed-request';
 import { sendOnce } from '../../../lib/send-once';
 import { ordersQueryKey } from '../../orders/api/get-my-orders';
@@ -11,7 +11,7 @@ import type { InsertedId } from '../../../../shared/schemas/common';
  * ordered tools out of the cart. Sent with an Idempotency-Key, and sent again with the same key if
  * the connection drops, so the customer gets one order whatever the network does.
  */
-export async function placeCartOrder(order: OrdersCreate) {
+export async function placeCartOrder(order: OrdersCreateBody) {
   return sendOnce((headers) => authedRequest<InsertedId>('/orders', { method: 'POST', body: order, headers }));
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderCreate } from '../../../../shared/schemas/orders';
+import type { OrderCreateBody } from '../../../../shared/schemas/orders';
 import { authedRequest } from '../../../lib/authed-request';
 import { sendOnce } from '../../../lib/send-once';
 import { itemsQueryKey } from '../../catalogue/api/get-items';
@@ -10,7 +10,7 @@ import type { InsertedId } from '../../../../shared/schemas/common';
  * POST /order. The server reads only the tool, quantity, address and phone. Sent with an
  * Idempotency-Key, and again with the same key if the connection drops (lib/send-once.ts).
  */
-export async function placeOrder(order: OrderCreate) {
+export async function placeOrder(order: OrderCreateBody) {
   return sendOnce((headers) => authedRequest<InsertedId>('/order', { method: 'POST', body: order, headers }));
 }
 

@@ -1,9 +1,10 @@
 import type { Order } from '../../../../shared/schemas/orders';
 import { formatUsd } from '../../../../shared/text';
 import { SkuLine } from '../../../components/sku-line';
+import { TaxRows } from '../../../components/tax-rows';
 
 interface OrderLinesProps {
-  order: Pick<Order, 'lines' | 'total'>;
+  order: Pick<Order, 'lines' | 'total' | 'subtotal' | 'taxLines' | 'pricesIncludeTax'>;
   /** The list's accessible name, where the heading above does not name it already. */
   listLabel?: string;
   lineTestId: string;
@@ -12,7 +13,7 @@ interface OrderLinesProps {
 
 /**
  * An order's lines as a receipt: each tool with its SKU (when it was ordered with one), quantity,
- * unit price and line total, then delivery and the total. The checkout's summary and the order page's card both show it.
+ * unit price and line total, then the subtotal, the tax, delivery and the total. The checkout's summary and the order page's card both show it.
  */
 export function OrderLines({ order, listLabel, lineTestId, totalTestId }: OrderLinesProps) {
   return (
@@ -30,14 +31,7 @@ export function OrderLines({ order, listLabel, lineTestId, totalTestId }: OrderL
           </li>
         ))}
       </ul>
-      <dl className="mt-4 grid grid-cols-2 gap-y-2 border-t border-base-300 pt-4 text-sm">
-        <dt>Delivery</dt>
-        <dd className="text-right">Free</dd>
-        <dt className="text-base font-semibold">Total</dt>
-        <dd className="text-right text-base font-semibold tabular-nums" data-testid={totalTestId}>
-          {formatUsd(order.total)}
-        </dd>
-      </dl>
+      <TaxRows subtotal={order.subtotal} taxLines={order.taxLines} pricesIncludeTax={order.pricesIncludeTax} total={order.total} totalTestId={totalTestId} />
     </>
   );
 }

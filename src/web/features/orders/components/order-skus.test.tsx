@@ -18,11 +18,16 @@ const line = (productName: string, sku: string | null, quantity = 1): OrderLine 
   price: 10,
   quantity,
   total: 10 * quantity,
+  taxPercent: 0,
+  tax: 0,
 });
 
 const orderOf = (lines: OrderLine[]) => ({
   lines,
   total: lines.reduce((sum, l) => sum + l.total, 0),
+  subtotal: lines.reduce((sum, l) => sum + l.total, 0),
+  taxLines: [],
+  pricesIncludeTax: false,
   productName: lines[0]!.productName,
   productImage: lines[0]!.productImage,
 });

@@ -5,6 +5,8 @@ import { formatUsd } from '../../../../../shared/text';
 import { AddToCartButton } from '../../../../components/add-to-cart-button';
 import { paths } from '../../../../config/paths';
 import { StockStateBadge } from './stock-state-badge';
+import { PriceTaxNote } from '../../../../components/price-tax-note';
+import { useTaxConfig } from '../../../orders/api/get-tax-config';
 
 /**
  * The buying side of a tool's page: name, SKU, price, minimum order, stock, description, and the
@@ -13,6 +15,7 @@ import { StockStateBadge } from './stock-state-badge';
  */
 export function ToolSummary({ tool }: { tool: ToolDetail }) {
   const onSale = canBeBought(tool);
+  const taxConfig = useTaxConfig();
   return (
     <div className="flex flex-col gap-4">
       <div>
@@ -22,7 +25,7 @@ export function ToolSummary({ tool }: { tool: ToolDetail }) {
         </p>
       </div>
       <p className="text-3xl font-semibold text-primary">
-        {formatUsd(tool.price)} <span className="text-base font-normal text-base-content/80">per unit</span>
+        {formatUsd(tool.price)} <span className="text-base font-normal text-base-content/80">per unit</span> <PriceTaxNote config={taxConfig.data} />
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <StockStateBadge tool={tool} />

@@ -1,0 +1,61 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { milliToPercent, percentToMilli, type TaxRate, type TaxRatesUpdate, type TaxRateView } from '../../shared';
+import { recordAudit } from '../audit/audit-log';
+import type { AppDatabase, AppTransaction } from '../db/client';
+import { taxRates } from '../db/schema';
+import type { Identity } from '../identity/identity';
+import { DomainError } from '../lib/domain-errors';
+import { isKnownCountry, isRegionOf } from './iso-codes';
+
+const byDestination = [asc(taxRates.country), sql`${taxRates.region} nulls first`] as const;
+
+export const toRateView = (rate: TaxRate): TaxRateView => ({ country: rate.country, region: rate.region, name: rate.name, percent: milliToPercent(rate.percentMilli) });
+
+/** Every rate, by country and region (the country's own first). */
+export async function readTaxRates(db: AppDatabase | AppTransaction): Promise<TaxRate[]> {
+  return db
+    .select({ country: taxRates.country, region: taxRates.region, name: taxRates.name, percentMilli: taxRates.percentMilli })
+    .from(taxRates)
+    .orderBy(...byDestination);
+}
+
+/** The rates of one country (its own and its regions'): all an order to it needs. */
+export async function readCountryRates(tx: AppTransaction, country: string): Promise<TaxRate[]> {
+  return tx
+    .select({ country: taxRates.country, region: taxRates.region, name: taxRates.name, percentMilli: taxRates.percentMilli })
+    .from(taxRates)
+    .where(eq(taxRates.country, country));
+}
+
+/**
+ * Refuses a country or region code ISO 3166 does not list (or a region of another country), naming
+ * the field: `prefix` is where the destination sits in the request ('3.' for the fourth rate).
+ */
+export function checkDestination(country: string, region: string | null | undefined, prefix = ''): void {
+  if (!isKnownCountry(country)) throw new DomainError('COUNTRY_UNKNOWN', {}, { field: `${prefix}country` });
+  if (region && !isRegionOf(region, country)) throw new DomainError('REGION_UNKNOWN', {}, { field: `${prefix}region` });
+}
+
+/**
+ * Replaces every rate with the list given (already checked for shape, range and repeats by the
+ * shared schema), in one transaction with its audit entry: a list with an unknown code changes
+ * nothing. Orders already placed keep the rates they were placed with (their lines' snapshot).
+ */
+export async function replaceTaxRates(db: AppDatabase, admin: Identity, list: TaxRatesUpdate): Promise<TaxRate[]> {
+  list.forEach((rate, index) => checkDestination(rate.country, rate.region, `${index}.`));
+  const rows = list.map((rate) => ({ country: rate.country, region: rate.region, name: rate.name, percentMilli: percentToMilli(rate.percent) }));
+  return db.transaction(async (tx) => {
+    // Two owners saving at once: the second waits for the first and replaces its list whole.
+    await tx.execute(sql`lock table ${taxRates} in share row exclusive mode`);
+    const before = await readTaxRates(tx);
+    // The whole list is replaced on purpose (PUT replaces it), under the table lock above.
+    // eslint-disable-next-line drizzle/enforce-delete-with-where
+    await tx.delete(taxRates);
+    if (rows.length > 0) await tx.insert(taxRates).values(rows);
+    const after = await readTaxRates(tx);
+    if (JSON.stringify(before) !== JSON.stringify(after)) {
+      await recordAudit(tx, admin, { action: 'tax_rates.updated', targetId: 'tax-rates', before: before.map(toRateView), after: after.map(toRateView) });
+    }
+    return after;
+  });
+}

@@ -1,0 +1,100 @@
+/**
+ * The tax of an order, in integer cents (decision 048). Pure: the server places orders with it and
+ * the tests check it over thousands of random carts (tax.property.test.ts). Rates are kept as
+ * thousandths of a percent (7.25 % → 7250) so that every step is integer arithmetic.
+ */
+
+/** One rate, as the owner set it for a destination. */
+export interface TaxRate {
+  /** ISO 3166-1 alpha-2, upper case ('US'). */
+  country: string;
+  /** ISO 3166-2 ('US-CA'), or null for the whole country. */
+  region: string | null;
+  name: string;
+  /** Thousandths of a percent: 7.25 % is 7250; 0 to 100,000. */
+  percentMilli: number;
+}
+
+/** The whole of 100 %, in thousandths of a percent. */
+export const HUNDRED_PERCENT_MILLI = 100_000;
+
+/** 7.25 → 7250. Callers validate first (at most three decimals, 0 to 100). */
+export const percentToMilli = (percent: number) => Math.round(percent * 1000);
+/** 7250 → 7.25. */
+export const milliToPercent = (milli: number) => milli / 1000;
+
+/** `numerator / denominator` rounded half up, for non-negative integers. */
+function divideHalfUp(numerator: number, denominator: number): number {
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
+/**
+ * The tax of one line whose price × quantity is `amountCents`:
+ * - prices exclude tax (a US-style store): the tax added, round-half-up(amount × p / 100);
+ * - prices include tax (an EU consumer store): the part of the gross amount that is tax,
+ *   round-half-up(amount × p / (100 + p)).
+ * Numbers stay below 2^53: an order's amount is at most 2^31 cents and p at most 100,000.
+ */
+export function lineTaxCents(amountCents: number, percentMilli: number, pricesIncludeTax: boolean): number {
+  if (percentMilli <= 0 || amountCents <= 0) return 0;
+  const denominator = pricesIncludeTax ? HUNDRED_PERCENT_MILLI + percentMilli : HUNDRED_PERCENT_MILLI;
+  return divideHalfUp(amountCents * percentMilli, denominator);
+}
+
+/**
+ * The rate for a destination: the region's when the owner set one, else the country's, else none
+ * (null: the destination pays no tax).
+ */
+export function rateFor<R extends TaxRate>(rates: readonly R[], country: string, region: string | null | undefined): R | null {
+  const inCountry = rates.filter((rate) => rate.country === country);
+  return (region ? inCountry.find((rate) => rate.region === region) : undefined) ?? inCountry.find((rate) => rate.region === null) ?? null;
+}
+
+export interface TaxedLine {
+  /** price × quantity, as the catalogue prices it (net or gross, as the store's setting says). */
+  amountCents: number;
+  percentMilli: number;
+  taxName: string | null;
+  taxCents: number;
+}
+
+export interface OrderTax {
+  lines: TaxedLine[];
+  /** The lines' amounts added up, as priced. */
+  subtotalCents: number;
+  /** The lines' taxes added up. */
+  taxCents: number;
+  /** What the buyer pays: the subtotal plus the tax, or the subtotal alone when prices include it. */
+  totalCents: number;
+}
+
+/** Taxes every line at one rate (or none) and adds them up: the lines always add up to the total. */
+export function taxOrder(amountsCents: readonly number[], rate: Pick<TaxRate, 'name' | 'percentMilli'> | null, pricesIncludeTax: boolean): OrderTax {
+  const lines = amountsCents.map((amountCents) => {
+    const percentMilli = rate?.percentMilli ?? 0;
+    return { amountCents, percentMilli, taxName: rate?.name ?? null, taxCents: lineTaxCents(amountCents, percentMilli, pricesIncludeTax) };
+  });
+  const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  const taxCents = lines.reduce((sum, line) => sum + line.taxCents, 0);
+  return { lines, subtotalCents, taxCents, totalCents: pricesIncludeTax ? subtotalCents : subtotalCents + taxCents };
+}
+
+/** One row of an order's tax summary: the lines taxed under one name at one rate, added up. */
+export interface TaxSummaryLine {
+  name: string;
+  percentMilli: number;
+  taxCents: number;
+}
+
+/** The order's tax lines, one per name and rate, in the order they first appear; untaxed lines make none. */
+export function summariseTax(lines: ReadonlyArray<Pick<TaxedLine, 'taxName' | 'percentMilli' | 'taxCents'>>): TaxSummaryLine[] {
+  const summary = new Map<string, TaxSummaryLine>();
+  for (const line of lines) {
+    if (line.taxName === null || line.percentMilli === 0) continue;
+    const key = `${line.percentMilli}\u0000${line.taxName}`;
+    const row = summary.get(key) ?? { name: line.taxName, percentMilli: line.percentMilli, taxCents: 0 };
+    row.taxCents += line.taxCents;
+    summary.set(key, row);
+  }
+  return [...summary.values()];
+}

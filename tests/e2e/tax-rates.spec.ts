@@ -1,0 +1,115 @@
+import type { Page } from '@playwright/test';
+import type { Order, Tool } from '../../src/shared';
+import { signInAdminByApi } from './support/admin';
+import { expect, test } from './support/fixtures';
+import { payWithTestCard } from './support/payment';
+import { expectNoSidewaysScroll, PHONE } from './support/phone';
+import { newCustomer, signUpByApi } from './support/users';
+
+/**
+ * Issue 27: tax by destination (decision 048). The owner sets a rate for California on the Tax
+ * rates page; a customer in California buys through the cart, sees the tax before ordering, at
+ * checkout and in My Orders. Runs with the back office (playwright.config.ts): a rate changes what
+ * every buyer in California would pay, so it is removed again at the end.
+ */
+
+const usd = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
+const cents = (dollars: number) => Math.round(dollars * 100);
+const halfUp = (numerator: number, denominator: number) => Math.floor((2 * numerator + denominator) / (2 * denominator));
+
+async function adminBearer(page: Page) {
+  const origin = new URL(process.env.E2E_BASE_URL as string).origin;
+  const login = await page.request.post('/api/login', { headers: { origin }, data: { email: 'admin@e2e.test' } });
+  return { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}`, origin };
+}
+
+async function roomyTool(page: Page, from: number): Promise<Tool> {
+  const tools: Tool[] = await (await page.request.get('/api/items?limit=100')).json();
+  const tool = tools.filter((t) => t.availableQty >= t.minQty + 20)[from];
+  if (!tool) throw new Error('no seeded tool with stock');
+  return tool;
+}
+
+test.describe('tax by destination', () => {
+  test('the owner sets a California rate; a customer in California sees the tax in the cart, at checkout and in My Orders', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await signInAdminByApi(page);
+    const admin = await adminBearer(page);
+    try {
+      // The owner adds the rate on the dashboard page, beside Settings.
+      await page.goto('/dashboard/settings');
+      await page.getByRole('link', { name: 'Tax rates' }).first().click();
+      await expect(page.getByRole('heading', { name: 'Tax rates', level: 2 })).toBeVisible();
+      await page.getByRole('button', { name: 'Add a rate' }).click();
+      const row = page.getByTestId('tax-rate-row').last();
+      await row.getByLabel('Country').selectOption('US');
+      await row.getByLabel('Region (optional)').fill('US-CA');
+      await row.getByLabel('Name').fill('CA sales tax');
+      // A rate past 100 % is refused in the form, naming the field.
+      await row.getByLabel('Rate (%)').fill('101');
+      await page.getByRole('button', { name: 'Save tax rates' }).click();
+      await expect(row.getByText('Rate must be a percentage from 0 to 100')).toBeVisible();
+      await row.getByLabel('Rate (%)').fill('7.25');
+      await page.getByRole('button', { name: 'Save tax rates' }).click();
+      await expect(page.getByText('Tax rates saved')).toBeVisible();
+      await page.reload();
+      await expect(page.getByTestId('tax-rate-row').last().getByLabel('Region (optional)')).toHaveValue('US-CA');
+
+      // A customer in California, in a browser of their own.
+      const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+      const buyer = await context.newPage();
+      try {
+        await signUpByApi(buyer, newCustomer('Cali Buyer'));
+        const tool = await roomyTool(buyer, 5);
+        await buyer.goto(`/purchase/${tool._id}`);
+        await expect(buyer.getByTestId('price-tax-note')).toHaveText('plus tax');
+        await buyer.getByRole('button', { name: 'Add to cart' }).click();
+        await expect(buyer.getByText(`Added to your cart: ${tool.minQty} × ${tool.name}`)).toBeVisible();
+        await buyer.goto('/cart');
+        const subtotalCents = cents(tool.price) * tool.minQty;
+        const taxCents = halfUp(subtotalCents * 7250, 100_000);
+        const total = usd((subtotalCents + taxCents) / 100);
+        await expect(buyer.getByTestId('cart-total')).toHaveText(usd(subtotalCents / 100));
+        await expect(buyer.getByLabel('Country')).toHaveValue('US');
+        await buyer.getByLabel('State or region').selectOption('US-CA');
+        await expect(buyer.getByText('CA sales tax (7.25%)')).toBeVisible();
+        await expect(buyer.getByTestId('cart-total')).toHaveText(total);
+        await buyer.getByLabel('Delivery address').fill('1 Sunset Blvd, Los Angeles');
+        await buyer.getByLabel('Phone').fill('+1 555 0127');
+        await buyer.getByRole('button', { name: 'Place order' }).click();
+
+        // Checkout: the same subtotal, tax and total before paying; the card pays the total with tax.
+        await expect(buyer).toHaveURL(/\/dashboard\/checkOut\//);
+        await expect(buyer.getByTestId('order-subtotal')).toHaveText(usd(subtotalCents / 100));
+        await expect(buyer.getByTestId('order-tax-line')).toHaveText(usd(taxCents / 100));
+        await expect(buyer.getByTestId('order-total')).toHaveText(total);
+        await payWithTestCard(buyer);
+
+        await buyer.goto('/dashboard/myOrders');
+        const orderRow = buyer.getByTestId('order-row').first();
+        await expect(orderRow.getByTestId('my-order-total')).toContainText(total);
+        await expect(orderRow.getByTestId('my-order-total')).toContainText(`${usd(taxCents / 100)} tax`);
+        const email = (await (await buyer.request.get('/api/auth/get-session')).json()).user.email as string;
+        const login = await buyer.request.post('/api/login', { headers: { origin: new URL(process.env.E2E_BASE_URL as string).origin }, data: { email } });
+        const token = ((await login.json()) as { accessToken: string }).accessToken;
+        const [mine] = (await (await buyer.request.get(`/api/order/${email}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Order[];
+        expect(mine).toMatchObject({ paid: true, country: 'US', region: 'US-CA', total: (subtotalCents + taxCents) / 100, taxLines: [{ name: 'CA sales tax', percent: 7.25 }] });
+      } finally {
+        await context.close();
+      }
+    } finally {
+      const cleared = await page.request.put('/api/tax-rates', { headers: admin, data: [] });
+      expect(cleared.status()).toBe(200);
+    }
+  });
+
+  test('the tax rates page fits a phone @mobile', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await signInAdminByApi(page);
+    await page.goto('/dashboard/taxRates');
+    await expect(page.getByRole('heading', { name: 'Tax rates', level: 2 })).toBeVisible();
+    await page.getByRole('button', { name: 'Add a rate' }).click();
+    await expect(page.getByTestId('tax-rate-row').last().getByLabel('Rate (%)')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
+});
