@@ -5,8 +5,9 @@ import { formatUsd } from '../../../../../shared/text';
 import { AddToCartButton } from '../../../../components/add-to-cart-button';
 import { paths } from '../../../../config/paths';
 import { StockStateBadge } from './stock-state-badge';
-import { PriceTaxNote } from '../../../../components/price-tax-note';
-import { useTaxConfig } from '../../../orders/api/get-tax-config';
+import { useQuery } from '@tanstack/react-query';
+import type { TaxConfig } from '../../../../../shared/schemas/tax';
+import { apiGet } from '../../../../lib/api-client';
 
 /**
  * The buying side of a tool's page: name, SKU, price, minimum order, stock, description, and the
@@ -15,7 +16,7 @@ import { useTaxConfig } from '../../../orders/api/get-tax-config';
  */
 export function ToolSummary({ tool }: { tool: ToolDetail }) {
   const onSale = canBeBought(tool);
-  const taxConfig = useTaxConfig();
+  const taxNote = useTaxNote();
   return (
     <div className="flex flex-col gap-4">
       <div>
@@ -25,7 +26,8 @@ export function ToolSummary({ tool }: { tool: ToolDetail }) {
         </p>
       </div>
       <p className="text-3xl font-semibold text-primary">
-        {formatUsd(tool.price)} <span className="text-base font-normal text-base-content/80">per unit</span> <PriceTaxNote config={taxConfig.data} />
+        {formatUsd(tool.price)} <span className="text-base font-normal text-base-content/80">per unit</span>{' '}
+        {taxNote && <span className="text-sm font-normal text-base-content/80" data-testid="price-tax-note">{taxNote}</span>}
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <StockStateBadge tool={tool} />
@@ -47,4 +49,21 @@ export function ToolSummary({ tool }: { tool: ToolDetail }) {
       <p className="text-sm text-base-content/80">Free delivery on every order.</p>
     </div>
   );
+}
+
+/**
+ * "plus tax" or "incl. VAT" beside the price once the store has rates (decision 048), as
+ * components/price-tax-note.tsx says it on the purchase page. Asked for here, under the same query
+ * key as orders/api/get-tax-config.ts, rather than through those two modules: shared by several
+ * lazy pages, each became a chunk of its own, and the two extra requests took a tool page's first
+ * visit over its 115 kB budget (scripts/check-bundle-budget.mjs).
+ */
+function useTaxNote(): string | null {
+  const { data } = useQuery({
+    queryKey: ['tax-config'],
+    queryFn: ({ signal }) => apiGet<TaxConfig>('/tax-config', signal),
+    staleTime: 5 * 60_000,
+  });
+  if (!data || data.rates.length === 0) return null;
+  return data.pricesIncludeTax ? 'incl. VAT' : 'plus tax';
 }
