@@ -62,6 +62,10 @@ function titleOf(pattern: string): string {
     [APP_ROUTES.cart]: PAGE_HEADS.cart.title,
     [APP_ROUTES.login]: PAGE_HEADS.login.title,
     [APP_ROUTES.registration]: PAGE_HEADS.registration.title,
+    [APP_ROUTES.terms]: PAGE_HEADS.terms.title,
+    [APP_ROUTES.privacy]: PAGE_HEADS.privacy.title,
+    [APP_ROUTES.returns]: PAGE_HEADS.returns.title,
+    [APP_ROUTES.imprint]: PAGE_HEADS.imprint.title,
   };
   return own[pattern] ?? PAGE_HEADS.private.title;
 }
