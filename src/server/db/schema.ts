@@ -406,6 +406,13 @@ export const orders = pgTable(
     /** The destination: ISO 3166-1 country and ISO 3166-2 region; null on orders from before tax by destination. */
     country: text('country'),
     region: text('region'),
+    /**
+     * EU reverse charge (issue 27): the buyer's VAT number was valid in its country's format and the
+     * order goes to another EU country than the seller's, so no VAT was charged and the invoice says
+     * "Reverse charge" with `buyerVatId`, the number as it was when the order was placed.
+     */
+    reverseCharge: boolean('reverse_charge').notNull().default(false),
+    buyerVatId: text('buyer_vat_id'),
     paid: boolean('paid').notNull().default(false),
     transactionId: text('transaction_id').unique(),
     /** null while unpaid and payable. */
@@ -550,6 +557,11 @@ export const storeSettings = pgTable(
     country: text('country').notNull().default('US'),
     /** On: catalogue prices include tax (EU consumer store); off: tax is added (US style). */
     pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
+    /**
+     * On: a reverse-charge order waits for the owner to confirm the buyer's VAT number (which can't be
+     * checked offline) before it is shipped.
+     */
+    reviewReverseCharge: boolean('review_reverse_charge').notNull().default(false),
   },
   (t) => [
     check('store_settings_one_row', sql`${t.id} = 1`),
