@@ -1,11 +1,12 @@
-import { asc, desc, eq, gt, and, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { formatOrderNumber, type AccountExport } from '../../shared';
 import { recordAccountHolderAudit } from '../audit/audit-log';
 import type { AppDatabase } from '../db/client';
-import { accounts, cartLines, sessions, tools, users } from '../db/schema';
+import { accounts, cartLines, tools, users } from '../db/schema';
 import { contactMessagesFrom } from '../contact/contact-repository';
 import { listOrdersOfUser, toApiOrder } from '../orders/orders-repository';
 import { reviewsOfUser } from '../reviews/reviews-repository';
+import { listAccountSessions } from './sessions-repository';
 
 /** Every order of one account, in one read: a customer has at most a few hundred. */
 const ALL_ORDERS = { limit: 100_000, offset: 0 };
@@ -35,18 +36,7 @@ export async function exportAccount(db: AppDatabase, userId: string, currentSess
       .where(eq(cartLines.userId, userId))
       .orderBy(asc(cartLines.addedAt)),
     reviewsOfUser(db, userId),
-    db
-      .select({
-        id: sessions.id,
-        createdAt: sessions.createdAt,
-        updatedAt: sessions.updatedAt,
-        expiresAt: sessions.expiresAt,
-        ipAddress: sessions.ipAddress,
-        userAgent: sessions.userAgent,
-      })
-      .from(sessions)
-      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
-      .orderBy(desc(sessions.createdAt)),
+    listAccountSessions(db, userId, currentSessionId),
   ]);
   const messages = user.emailVerified ? await contactMessagesFrom(db, user.email) : [];
   const exportedAt = new Date();
@@ -95,14 +85,8 @@ export async function exportAccount(db: AppDatabase, userId: string, currentSess
       createdAt: message.createdAt.toISOString(),
       handled: message.handledAt !== null,
     })),
-    sessions: signedIn.map((session) => ({
-      createdAt: session.createdAt.toISOString(),
-      lastActiveAt: session.updatedAt.toISOString(),
-      expiresAt: session.expiresAt.toISOString(),
-      ipAddress: session.ipAddress || null,
-      userAgent: session.userAgent || null,
-      current: session.id === currentSessionId,
-    })),
+    // As My Profile lists them, without the ids that only ending a session needs.
+    sessions: signedIn.map(({ createdAt, lastActiveAt, expiresAt, ipAddress, userAgent, current }) => ({ createdAt, lastActiveAt, expiresAt, ipAddress, userAgent, current })),
   };
   await db.transaction((tx) =>
     recordAccountHolderAudit(tx, userId, {
