@@ -20,7 +20,7 @@ import { orderRoutes } from './orders/routes';
 import { adminOrderRoutes } from './orders/admin-order-routes';
 import { settingsRoutes } from './settings/routes';
 import { legalRoutes, legalSettingsRoutes } from './legal/routes';
-import { taxRoutes } from './tax/routes';
+import { taxConfigRoutes, taxRoutes } from './tax/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { exportRoutes } from './exports/routes';
 import { orderExpirySweep } from './orders/expiry-sweep';
@@ -193,6 +193,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       await api.register(legalSettingsRoutes);
       await api.register(legalRoutes);
       await api.register(taxRoutes);
+      await api.register(taxConfigRoutes);
       await api.register(invoiceRoutes);
       await api.register(exportRoutes);
       await api.register(cartRoutes);

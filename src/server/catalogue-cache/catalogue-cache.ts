@@ -23,6 +23,8 @@ const OTHER_PAGES_BYTES = 16 * 1024 * 1024;
 const REVIEW_PAGES = 500;
 /** The legal pages' texts (GET /api/legal/:page): four. */
 const LEGAL_TEXTS = 8;
+/** The buyers' tax settings (GET /api/tax-config): one answer. */
+const TAX_CONFIGS = 1;
 /** Pages' HTML (a tool's about 30 kB, 8 kB gzipped): the most visited stay, the oldest makes room. */
 const TOOL_PAGES = 2_000;
 const TOOL_PAGES_BYTES = 64 * 1024 * 1024;
@@ -51,6 +53,8 @@ export interface CatalogueCache {
   pages: AnswerStore;
   /** The legal pages' texts (GET /api/legal/:page), dropped when an admin saves one. */
   legalTexts: AnswerStore;
+  /** The seller's country, the rates and the countries (GET /api/tax-config), dropped when the rates or the settings change. */
+  taxConfigs: AnswerStore;
   /** X-Total-Count of the catalogue and of each search. */
   toolCounts: CountStore;
   /** Served photo renditions. */
@@ -68,6 +72,7 @@ export function createCatalogueCache(changes: Pick<ChangeBus, 'subscribe'>): Cat
   const categoryLists = new ResponseCache(4);
   const pages = new ResponseCache(TOOL_PAGES, { maxBytes: TOOL_PAGES_BYTES });
   const legalTexts = new ResponseCache(LEGAL_TEXTS);
+  const taxConfigs = new ResponseCache(TAX_CONFIGS);
   const toolCounts = new ToolCounts();
   const photos = new PhotoCache();
 
@@ -83,10 +88,11 @@ export function createCatalogueCache(changes: Pick<ChangeBus, 'subscribe'>): Cat
     reviews: [reviewPages],
     photos: [photos],
     legal: [legalTexts],
+    tax: [taxConfigs],
   };
   const unsubscribe = changes.subscribe((topic) => {
     for (const store of touches[topic]) store.dropAll();
   });
 
-  return { firstPages, singleTools, otherPages, reviewPages, categoryLists, pages, legalTexts, toolCounts, photos, close: unsubscribe };
+  return { firstPages, singleTools, otherPages, reviewPages, categoryLists, pages, legalTexts, taxConfigs, toolCounts, photos, close: unsubscribe };
 }

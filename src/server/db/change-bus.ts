@@ -11,7 +11,7 @@ import { HeardOnce } from './heard-once';
  * saved a legal page's text (terms, privacy, returns, imprint). The catalogue cache (catalogue-cache/) drops
  * what each one touches.
  */
-export const CHANGE_TOPICS = ['tools', 'stock', 'reviews', 'photos', 'legal'] as const;
+export const CHANGE_TOPICS = ['tools', 'stock', 'reviews', 'photos', 'legal', 'tax'] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
 /** The PostgreSQL channel every app process listens on (docs/decisions/012-scale-out.md). */

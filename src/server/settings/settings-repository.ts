@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { StoreSettings, StoreSettingsUpdate } from '../../shared';
 import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
+import { publishChange } from '../db/change-bus';
 import { storeSettings } from '../db/schema';
 import type { Identity } from '../identity/identity';
 import { checkDestination } from '../tax/tax-rates-repository';
@@ -37,7 +38,11 @@ export async function updateSettings(db: AppDatabase, admin: Identity, changes: 
       .where(eq(storeSettings.id, 1))
       .returning();
     const [was, now] = [toSettings(before), toSettings(after!)];
-    if (JSON.stringify(was) !== JSON.stringify(now)) await recordAudit(tx, admin, { action: 'settings.updated', targetId: 'settings', before: was, after: now });
+    if (JSON.stringify(was) !== JSON.stringify(now)) {
+      await recordAudit(tx, admin, { action: 'settings.updated', targetId: 'settings', before: was, after: now });
+      // The seller's country and whether prices include tax are in GET /api/tax-config's answer.
+      await publishChange(tx, 'tax');
+    }
     return now;
   });
 }

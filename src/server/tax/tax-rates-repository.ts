@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { milliToPercent, percentToMilli, type TaxRate, type TaxRatesUpdate, type TaxRateView } from '../../shared';
 import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
+import { publishChange } from '../db/change-bus';
 import { taxRates } from '../db/schema';
 import type { Identity } from '../identity/identity';
 import { DomainError } from '../lib/domain-errors';
@@ -55,6 +56,7 @@ export async function replaceTaxRates(db: AppDatabase, admin: Identity, list: Ta
     const after = await readTaxRates(tx);
     if (JSON.stringify(before) !== JSON.stringify(after)) {
       await recordAudit(tx, admin, { action: 'tax_rates.updated', targetId: 'tax-rates', before: before.map(toRateView), after: after.map(toRateView) });
+      await publishChange(tx, 'tax');
     }
     return after;
   });

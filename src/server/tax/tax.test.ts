@@ -116,6 +116,22 @@ describe('the tax rates', () => {
     expect(config.rates).toHaveLength(2);
     expect(config.countries).toContainEqual({ code: 'DE', name: 'Germany' });
   });
+
+  it('are answered from memory, yet a change to the rates or the settings shows at the next read, and browsers revalidate', async () => {
+    const readConfig = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/tax-config', headers });
+    const first = await readConfig();
+    expect(first.json()).toMatchObject({ pricesIncludeTax: false, rates: [] });
+    expect(first.headers['cache-control']).toMatch(/no-cache/);
+    expect((await readConfig({ 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
+
+    await putRates([CA]);
+    const afterRates = await readConfig({ 'if-none-match': String(first.headers.etag) });
+    expect(afterRates.statusCode).toBe(200);
+    expect(afterRates.json().rates).toEqual([{ ...CA, percent: 7.25 }]);
+
+    await putSettings({ country: 'DE', pricesIncludeTax: true });
+    expect((await readConfig()).json()).toMatchObject({ country: 'DE', pricesIncludeTax: true });
+  });
 });
 
 describe('the tax of an order', () => {
