@@ -60,8 +60,8 @@ async function expectedEntries() {
   return [
     { url: `${STORE}/`, lastmod: newest },
     { url: `${STORE}/ourTools`, lastmod: newest },
-    // The legal pages (issue 27), without a lastmod.
-    ...['terms', 'privacy', 'returns', 'imprint'].map((page) => ({ url: `${STORE}/${page}` })),
+    // About Us, Contact Us and the legal pages (issue 27), without a lastmod.
+    ...['aboutUs', 'contactUs', 'terms', 'privacy', 'returns', 'imprint'].map((page) => ({ url: `${STORE}/${page}` })),
     ...categoryRows.map((row) => ({ url: `${STORE}/ourTools?category=${row.slug}`, lastmod: row.updatedAt.toISOString() })),
     ...toolRows.map((row) => ({ url: `${STORE}/tools/${row.slug}`, lastmod: row.updatedAt.toISOString() })),
   ];
@@ -84,7 +84,7 @@ describe('GET /robots.txt', () => {
 });
 
 describe('GET /sitemap.xml', () => {
-  it('lists home, Our Tools, every category and every tool page, each with its lastmod, absolute on PUBLIC_URL', async () => {
+  it('lists home, Our Tools, About Us, Contact Us, the legal pages, every category and every tool page, each with its lastmod, absolute on PUBLIC_URL', async () => {
     const res = await get('/sitemap.xml');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -92,7 +92,7 @@ describe('GET /sitemap.xml', () => {
     expect(res.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     const entries = await urlsOf(res.body);
     expect(entries).toEqual(await expectedEntries());
-    // 6 fixed pages, the two categories made here (and Uncategorised, if a test made it), 4 tools.
+    // 8 fixed pages, the two categories made here (and Uncategorised, if a test made it), 4 tools.
     expect(entries.filter((entry) => entry.url.includes('/tools/'))).toHaveLength(4);
     expect(entries.filter((entry) => entry.url.includes('?category=power-tools-'))).toHaveLength(1);
   });

@@ -7,19 +7,19 @@ describe('the sitemap plan', () => {
     const counts = { categories: 4, tools: 44_990 };
     expect(sitemapFileCount(counts, 50_000)).toBe(1);
     expect(sitemapFile(counts, 50_000, 1)).toEqual({
-      fixed: ['home', 'ourTools', 'terms', 'privacy', 'returns', 'imprint'],
+      fixed: ['home', 'ourTools', 'aboutUs', 'contactUs', 'terms', 'privacy', 'returns', 'imprint'],
       categories: { offset: 0, count: 4 },
       tools: { offset: 0, count: 44_990 },
     });
     expect(sitemapFile(counts, 50_000, 2)).toBeNull();
   });
 
-  it('splits 100,000 tools into files of 50,000 addresses, the first also holding home, Our Tools, the legal pages and the categories', () => {
+  it('splits 100,000 tools into files of 50,000 addresses, the first also holding the fixed pages (home, Our Tools, About Us, Contact Us, the legal pages) and the categories', () => {
     const counts = { categories: 10, tools: 100_000 };
     expect(sitemapFileCount(counts, 50_000)).toBe(3);
-    expect(sitemapFile(counts, 50_000, 1)).toEqual({ fixed: ['home', 'ourTools', 'terms', 'privacy', 'returns', 'imprint'], categories: { offset: 0, count: 10 }, tools: { offset: 0, count: 49_984 } });
-    expect(sitemapFile(counts, 50_000, 2)).toEqual({ fixed: [], categories: { offset: 0, count: 0 }, tools: { offset: 49_984, count: 50_000 } });
-    expect(sitemapFile(counts, 50_000, 3)).toEqual({ fixed: [], categories: { offset: 0, count: 0 }, tools: { offset: 99_984, count: 16 } });
+    expect(sitemapFile(counts, 50_000, 1)).toEqual({ fixed: ['home', 'ourTools', 'aboutUs', 'contactUs', 'terms', 'privacy', 'returns', 'imprint'], categories: { offset: 0, count: 10 }, tools: { offset: 0, count: 49_982 } });
+    expect(sitemapFile(counts, 50_000, 2)).toEqual({ fixed: [], categories: { offset: 0, count: 0 }, tools: { offset: 49_982, count: 50_000 } });
+    expect(sitemapFile(counts, 50_000, 3)).toEqual({ fixed: [], categories: { offset: 0, count: 0 }, tools: { offset: 99_982, count: 18 } });
   });
 
   it('lists every address exactly once, whatever the file size, even one smaller than the fixed pages', () => {
@@ -41,6 +41,8 @@ describe('the sitemap plan', () => {
       expect(seen).toEqual([
         'home',
         'ourTools',
+        'aboutUs',
+        'contactUs',
         'terms',
         'privacy',
         'returns',

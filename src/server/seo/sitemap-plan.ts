@@ -9,8 +9,8 @@
 /** sitemaps.org's limit of addresses in one file (and what a search engine reads of one). */
 export const SITEMAP_URLS_PER_FILE = 50_000;
 
-/** Home, Our Tools and the legal pages (issue 27), the addresses before the categories. */
-export const FIXED_PAGES = ['home', 'ourTools', 'terms', 'privacy', 'returns', 'imprint'] as const;
+/** Home, Our Tools, About Us, Contact Us and the legal pages (issue 27), the addresses before the categories. */
+export const FIXED_PAGES = ['home', 'ourTools', 'aboutUs', 'contactUs', 'terms', 'privacy', 'returns', 'imprint'] as const;
 export type FixedPage = (typeof FIXED_PAGES)[number];
 
 export interface SitemapCounts {

@@ -16,12 +16,14 @@ export const XML = 'application/xml; charset=utf-8';
 const FIXED_PATHS: Record<FixedPage, string> = {
   home: APP_ROUTES.home,
   ourTools: APP_ROUTES.ourTools,
+  aboutUs: APP_ROUTES.aboutUs,
+  contactUs: APP_ROUTES.contactUs,
   terms: APP_ROUTES.terms,
   privacy: APP_ROUTES.privacy,
   returns: APP_ROUTES.returns,
   imprint: APP_ROUTES.imprint,
 };
-/** The pages that list the catalogue change with its newest tool; the legal pages say no lastmod (their texts change rarely, and are not read here). */
+/** The pages that list the catalogue change with its newest tool; the others say no lastmod (their texts change rarely, and are not read here). */
 const LISTS_THE_CATALOGUE = new Set<FixedPage>(['home', 'ourTools']);
 // Slugs are [a-z0-9-], so encoding changes nothing today; it keeps a future slug from breaking the address.
 const categoryPath = (slug: string) => `${APP_ROUTES.ourTools}?category=${encodeURIComponent(slug)}`;
