@@ -80,6 +80,16 @@ describe('GET /api/items/:id', () => {
     expect(res.json()).toMatchObject({ status: 404, detail: 'Tool not found' });
   });
 
+  it('answers a 404 again, never 304, to a client revalidating with the ETag of an earlier 404', async () => {
+    for (const url of ['/api/items/00000000-0000-4000-8000-000000000000', '/api/no-such-route']) {
+      const first = await t.app.inject({ method: 'GET', url });
+      expect(first.statusCode).toBe(404);
+      const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(first.headers.etag ?? '"x"') } });
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toMatchObject({ status: 404, code: first.json().code });
+    }
+  });
+
   it.each(['123', 'not-an-id', "1' or '1'='1", '%00'])('answers 404 for the malformed id %s', async (id) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/items/${encodeURIComponent(id)}` });
     expect(res.statusCode).toBe(404);

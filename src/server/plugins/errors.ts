@@ -116,7 +116,18 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply): void
     sendError(request, reply, NOT_FOUND);
     return;
   }
+  ignoreValidators(request);
   reply.code(404).type(PROBLEM_CONTENT_TYPE).header('etag', NOT_FOUND_ETAG).send(NOT_FOUND_BODY);
+}
+
+/**
+ * An error is never "not modified": @fastify/etag answers 304 to an If-None-Match equal to the
+ * answer's ETag whatever its status, and a client holding an earlier 404's tag would get an empty
+ * 304 instead of the problem (RFC 9110 15.4.5: 304 stands for a 200). The validator is dropped
+ * before the answer leaves, on error paths only, so successful answers pay nothing for it.
+ */
+function ignoreValidators(request: FastifyRequest): void {
+  if (request.headers['if-none-match'] !== undefined) delete request.headers['if-none-match'];
 }
 
 /** better-auth's routes (identity/auth.ts basePath), forwarded by accounts/auth-routes.ts. */
@@ -132,6 +143,7 @@ function sendError(
   const described = describe(error);
   const { detail } = described;
   const status = statusOverride ?? described.status;
+  ignoreValidators(request);
   reply.code(status);
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
   if (error instanceof TransportError && error.is('METHOD_NOT_ALLOWED')) reply.header('allow', (error.data.allow as string[]).join(', '));
