@@ -97,7 +97,7 @@ test.describe('the cart', () => {
     const rows = page.getByTestId('order-row');
     await expect(rows).toHaveCount(1);
     const orderLines = rows.first().getByTestId('order-lines').getByRole('listitem');
-    await expect(orderLines).toHaveText(tools.map((tool, i) => `${quantities[i]} × ${tool.name} · SKU ${tool.sku}`));
+    await expect(orderLines).toHaveText(tools.map((tool, i) => `${tool.name} × ${quantities[i]} at ${usd(tool.price)} · SKU ${tool.sku}`));
     await expect(rows.first().getByText(usd(total))).toBeVisible();
     await expect(rows.first().getByTestId('transaction-id')).toHaveText(/^pi_test_/);
     const mine: Order[] = await (await page.request.get(`/api/order/${customer.email}`, { headers: await bearerOf(page) })).json();

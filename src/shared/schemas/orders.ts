@@ -252,7 +252,9 @@ export const testCardSchema = z.object({
   expiry: z
     .string({ error: VALIDATION.cardExpiryInvalid })
     .trim()
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, { error: VALIDATION.cardExpiryInvalid }),
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, { error: VALIDATION.cardExpiryInvalid })
+    // The form writes "03 / 30", as card fields do; the processor is handed "03/30".
+    .transform((value) => value.replace(/\s/g, '')),
   cvc: z.string({ error: VALIDATION.cardCvcInvalid }).trim().regex(/^\d{3,4}$/, { error: VALIDATION.cardCvcInvalid }),
 });
 export type TestCardInput = z.input<typeof testCardSchema>;

@@ -8,7 +8,7 @@ interface FieldShellProps {
 }
 
 /** Label, control and error message wired together for screen readers. */
-function FieldShell({ label, error, children }: FieldShellProps) {
+export function FieldShell({ label, error, children }: FieldShellProps) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
   return (

@@ -1,6 +1,6 @@
-import { useNavigate } from 'react-router';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../config/paths';
+import type { LoginState } from '../lib/login-state';
 import { useSession } from '../lib/session-query';
 import { signOut } from '../lib/session';
 
@@ -10,11 +10,13 @@ const DEFAULT_AVATAR = '/images/avatar-default.svg';
 export function UserMenu() {
   const { data } = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const user = data?.user;
 
   if (!user) {
     return (
-      <Link to={paths.login} className="btn btn-ghost btn-circle" aria-label="Sign in">
+      // Signing in brings the person back to this page (the login page keeps only same-site paths).
+      <Link to={paths.login} state={{ from: `${location.pathname}${location.search}` } satisfies LoginState} className="btn btn-ghost btn-circle" aria-label="Sign in">
         <svg xmlns="http://www.w3.org/2000/svg" className="h-6 w-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
           <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M16 7a4 4 0 11-8 0 4 4 0 018 0zM12 14a7 7 0 00-7 7h14a7 7 0 00-7-7z" />
         </svg>

@@ -46,6 +46,7 @@ export function fakeIdentity(store: FakeStore, accounts: FakeAccount[], { otherS
   };
   const current = () => accounts.find((account) => account.person.email === state.person?.email && state.session !== null);
   const codeOf = (account: FakeAccount) => account.code ?? APP_CODE;
+  const setupURI = (account: FakeAccount) => `otpauth://totp/ToolHouse:${encodeURIComponent(account.person.email)}?secret=${SETUP_SECRET}&issuer=ToolHouse`;
   const now = () => new Date().toISOString();
   const signedInAnswer = (account: FakeAccount) => ({ body: { redirect: false, token: state.session, user: { ...account.person, emailVerified: true } } });
   /** Behind the session cookie: refused when nobody is signed in. */
@@ -117,14 +118,24 @@ export function fakeIdentity(store: FakeStore, accounts: FakeAccount[], { otherS
     )
     .on(
       'POST',
+      '/api/auth/two-factor/get-totp-uri',
+      // The key of a set-up begun and not yet confirmed or cancelled; better-auth looks for the
+      // key before it checks the password, so with none the answer is TOTP_NOT_ENABLED either way.
+      signedIn((account, { password }) => {
+        if (!identity.enrolling && !account.person.twoFactorEnabled) return identityError(400, 'TOTP_NOT_ENABLED', 'TOTP not enabled');
+        if (password !== account.password) return wrongPassword();
+        return { body: { totpURI: setupURI(account) } };
+      }),
+    )
+    .on(
+      'POST',
       '/api/auth/two-factor/enable',
       signedIn((account, { password }) => {
         if (password !== account.password) return wrongPassword();
         identity.enrolling = true;
         identity.rounds += 1;
         account.recoveryCodes = newRecoveryCodes(identity.rounds);
-        const totpURI = `otpauth://totp/ToolHouse:${encodeURIComponent(account.person.email)}?secret=${SETUP_SECRET}&issuer=ToolHouse`;
-        return { body: { totpURI, backupCodes: account.recoveryCodes } };
+        return { body: { totpURI: setupURI(account), backupCodes: account.recoveryCodes } };
       }),
     )
     .on(
@@ -142,8 +153,10 @@ export function fakeIdentity(store: FakeStore, accounts: FakeAccount[], { otherS
       'POST',
       '/api/auth/two-factor/disable',
       signedIn((account, { password }) => {
-        if (state.secondFactorAt === null) return identityError(403, 'SECOND_FACTOR_REQUIRED', API_ERRORS.secondFactorFirst);
+        // As session-proofs.ts: only an account with it on must have shown a code (cancelling a set-up need not).
+        if (account.person.twoFactorEnabled && state.secondFactorAt === null) return identityError(403, 'SECOND_FACTOR_REQUIRED', API_ERRORS.secondFactorFirst);
         if (password !== account.password) return wrongPassword();
+        identity.enrolling = false;
         account.person = { ...account.person, twoFactorEnabled: false };
         newSession(account, null);
         return { body: { status: true } };

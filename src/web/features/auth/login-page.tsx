@@ -77,20 +77,24 @@ export default function LoginPage() {
 
   return (
     <AuthCard
-      title="Login"
+      // The second step shows only what it needs: the code, another kind of code, or starting again.
+      title={awaitingCode ? 'Two-step sign-in' : 'Login'}
       error={error}
       returnTo={target}
       onGoogleError={setError}
+      offerGoogle={!awaitingCode}
       footer={
-        <>
-          New to ToolHouse?{' '}
-          <Link to={paths.registration} state={location.state} className="link link-primary">
-            Sign Up
-          </Link>
-        </>
+        awaitingCode ? null : (
+          <>
+            New to ToolHouse?{' '}
+            <Link to={paths.registration} state={location.state} className="link link-primary">
+              Sign Up
+            </Link>
+          </>
+        )
       }
     >
-      {notice ? (
+      {notice && !awaitingCode ? (
         <p role="status" className="alert alert-info alert-soft mb-4 text-sm" data-testid="signed-out-notice">
           {notice}
         </p>

@@ -86,18 +86,18 @@ describe('My Orders', () => {
     expect(date).toBe('Mar 3, 2025');
   });
 
-  it('lists every tool of an order of several, with no single price or description', async () => {
+  it('shows an order of several tools as its lines (name × quantity at price), and how many tools rather than a sum of units', async () => {
     renderMyOrders([PAID]);
     const row = (await screen.findAllByTestId('order-row'))[0]!;
-    expect(within(within(row).getByTestId('order-lines')).getAllByRole('listitem').map((line) => line.textContent)).toEqual([
-      '1 × Torque Wrench · SKU TW-180',
-      '2 × Socket Set',
-    ]);
     const [item, description, price, quantity, total] = cells(row);
-    expect(item).toContain('2 tools');
-    expect(description).toBe('—');
-    expect(price).toBe('—');
-    expect(quantity).toBe('3');
+    expect(item).toBe('TH-1000492 tools');
+    expect(within(within(row).getByTestId('order-lines')).getAllByRole('listitem').map((line) => line.textContent)).toEqual([
+      `Torque Wrench × 1 at ${formatUsd(89.5)} · SKU TW-180`,
+      `Socket Set × 2 at ${formatUsd(45)}`,
+    ]);
+    expect(description).toBe(`Torque Wrench × 1 at ${formatUsd(89.5)} · SKU TW-180Socket Set × 2 at ${formatUsd(45)}`);
+    expect(price).toBe('Per line');
+    expect(quantity).toBe('2 tools');
     expect(total).toBe(formatUsd(179.5));
   });
 

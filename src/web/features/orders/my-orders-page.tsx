@@ -8,6 +8,7 @@ import { ConfirmModal } from '../../components/confirm-modal';
 import type { DataTableColumn } from '../../components/data-table';
 import { PagedTable } from '../../components/paged-table';
 import { OrderItems } from './components/order-items';
+import { OrderLineList, toolCount } from './components/order-line-list';
 import { useSession } from '../../lib/session-query';
 import { usePageParam } from '../../lib/paging';
 import { useConfirmedMutation } from '../../lib/use-confirmed-mutation';
@@ -18,6 +19,12 @@ import { PayByTime } from './components/pay-by-time';
 
 const orderDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
+/** An order of several tools: each has its own price and quantity, so the order has none of its own. */
+const several = (order: Order) => order.lines.length > 1;
+
+// The spec's columns (item, description, price, quantity) for an order of one tool. For an order
+// of several, the description is its lines (name × quantity at price), the price is per line, and
+// the quantity is how many tools: units of different tools do not add up to anything (issue 28).
 const columns: DataTableColumn<Order>[] = [
   {
     header: 'Item',
@@ -27,19 +34,27 @@ const columns: DataTableColumn<Order>[] = [
         <Link to={paths.orderPage(order._id)} className="link link-primary text-sm font-semibold whitespace-nowrap" data-testid="order-number">
           {order.number}
         </Link>
-        <OrderItems order={order} />
+        {several(order) ? (
+          <div className="flex items-center gap-3">
+            <img src={order.productImage} alt="" width="48" height="36" className="h-9 w-12 shrink-0 rounded bg-base-200 object-contain" />
+            <span className="font-medium">{toolCount(order)}</span>
+          </div>
+        ) : (
+          <OrderItems order={order} />
+        )}
       </div>
     ),
   },
   {
     header: 'Description',
     className: 'min-w-40',
-    // An order of several tools lists them under Item; its description is that list again.
-    cell: (order) => (order.lines.length > 1 ? '—' : preview(order.description, PREVIEW.myOrders, '...')),
+    cell: (order) => (several(order) ? <OrderLineList lines={order.lines} /> : preview(order.description, PREVIEW.myOrders, '...')),
   },
-  // Each line of an order of several tools has its own price: the order has none.
-  { header: 'Price', cell: (order) => (order.price === null ? '—' : formatUsd(order.price)) },
-  { header: 'Quantity', cell: (order) => order.quantity },
+  {
+    header: 'Price',
+    cell: (order) => (order.price === null || several(order) ? <span className="text-sm text-base-content/80">Per line</span> : formatUsd(order.price)),
+  },
+  { header: 'Quantity', cell: (order) => (several(order) ? toolCount(order) : order.quantity) },
   {
     header: 'Total',
     // With tax (decision 048): the subtotal and the tax under the total, so the three add up on sight.

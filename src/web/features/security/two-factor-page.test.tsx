@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { API_ERRORS, VALIDATION } from '../../../shared';
@@ -111,6 +111,42 @@ describe('Two-step sign-in, while it is off', () => {
     await waitFor(() => expect(store.api.requestsTo('GET', '/api/auth-options')).toHaveLength(1));
     await waitFor(() => expect(store.api.requestsTo('GET', `/api/admin/${encodeURIComponent(ADMIN.email)}`)).toHaveLength(1));
     expect(screen.queryByTestId('admin-two-factor-required')).toBeNull();
+  });
+});
+
+describe('Two-step sign-in, set up in more than one sitting', () => {
+  it('shows the key as a QR code drawn in the page, with the key written beside it', async () => {
+    const { user } = renderTwoFactor();
+    await submitPassword(user, 'Start two-step sign-in', PASSWORD);
+    const qr = await screen.findByRole('img', { name: 'QR code of the setup key, for your authenticator app to scan' });
+    // Drawn here, not fetched from a QR service: the key never leaves the browser.
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(screen.getByTestId('totp-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW');
+  });
+
+  it('brings back the same key after a reload, until the set-up is confirmed or cancelled', async () => {
+    const first = renderTwoFactor();
+    await submitPassword(first.user, 'Start two-step sign-in', PASSWORD);
+    await screen.findByTestId('totp-secret');
+    expect(first.store.api.requestsTo('POST', '/api/auth/two-factor/enable')).toHaveLength(1);
+
+    // The page is loaded again (a reload): the set-up waits on the server, and the password brings its key back.
+    cleanup();
+    renderPage(<TwoFactorPage />, { path: paths.twoFactor });
+    await submitPassword(first.user, 'Start two-step sign-in', PASSWORD);
+    expect((await screen.findByTestId('totp-secret')).textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW');
+    expect(screen.getByTestId('setup-resumed').textContent).toContain('this is the same key');
+    expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull();
+    expect(first.store.api.requestsTo('POST', '/api/auth/two-factor/enable')).toHaveLength(1);
+
+    // Cancelled: the key is dropped, and the next set-up makes a new one.
+    await first.user.click(screen.getByText('Cancel the set-up', { selector: 'summary' }));
+    await submitPassword(first.user, 'Cancel two-step sign-in set-up', PASSWORD);
+    expect(await toast('The set-up is cancelled')).toBeTruthy();
+    expect(first.store.api.requestsTo('POST', '/api/auth/two-factor/disable').map((request) => request.body)).toEqual([{ password: PASSWORD }]);
+    await submitPassword(first.user, 'Start two-step sign-in', PASSWORD);
+    await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(first.store.api.requestsTo('POST', '/api/auth/two-factor/enable')).toHaveLength(2);
   });
 });
 

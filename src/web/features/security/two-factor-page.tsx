@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSession } from '../../lib/session-query';
 import { notify } from '../../lib/toast';
 import { useAdminStatus } from '../accounts/api/get-admin-status';
@@ -16,6 +16,9 @@ function setupKeyOf(totpURI: string): string {
 }
 
 const card = 'card space-y-4 bg-base-100 p-6 shadow-sm ring-1 ring-base-300';
+
+// The QR code library is fetched only when the set-up screen shows (not with the dashboard).
+const SetupQrCode = lazy(() => import('./components/setup-qr-code'));
 
 /**
  * Two-step sign-in (decision 023): after the password, a code from an authenticator app (or a
@@ -106,13 +109,32 @@ export default function TwoFactorPage() {
         <div className={card}>
           <h3 className="text-xl font-semibold">2. Add the store to your app</h3>
           <p className="text-sm">
-            In your authenticator app, add an account and type this setup key (a time-based key), or{' '}
+            In your authenticator app, add an account and scan this QR code, or type the setup key beside it (a time-based key), or{' '}
             <a href={enrolment.totpURI} className="link link-primary">open it in the app</a> on this device.
           </p>
-          <p className="rounded bg-base-200 p-3 text-center font-mono text-lg tracking-wider break-all" aria-label="Setup key" data-testid="totp-secret">
-            {setupKeyOf(enrolment.totpURI)}
-          </p>
-          <RecoveryCodes codes={enrolment.backupCodes} />
+          <div className="flex flex-col items-center gap-4 sm:flex-row">
+            <Suspense fallback={<div className="h-50 w-50 shrink-0 rounded bg-base-200" aria-hidden="true" />}>
+              <SetupQrCode totpURI={enrolment.totpURI} />
+            </Suspense>
+            <div className="min-w-0 flex-1 space-y-1">
+              <p className="text-sm font-medium" id="setup-key-label">Setup key</p>
+              <p
+                className="rounded bg-base-200 p-3 text-center font-mono text-lg tracking-wider break-all"
+                aria-labelledby="setup-key-label"
+                data-testid="totp-secret"
+              >
+                {setupKeyOf(enrolment.totpURI)}
+              </p>
+            </div>
+          </div>
+          {enrolment.backupCodes ? (
+            <RecoveryCodes codes={enrolment.backupCodes} />
+          ) : (
+            <p role="status" className="alert alert-info alert-soft text-sm" data-testid="setup-resumed">
+              You started this set-up before: this is the same key. Your recovery codes were shown then; if you did not keep them, make new
+              ones here once two-step sign-in is on.
+            </p>
+          )}
           <h3 className="text-xl font-semibold">3. Enter the code the app shows</h3>
           <CodeStep
             name="Confirm two-step sign-in"
@@ -123,10 +145,25 @@ export default function TwoFactorPage() {
               notify.success('Two-step sign-in is on');
             }}
           />
+          <details className="text-sm">
+            <summary className="cursor-pointer font-medium">Cancel the set-up</summary>
+            <p className="my-2 text-base-content/80">Drops this key (remove it from your app too). You can set up again with a new one.</p>
+            <PasswordStep
+              name="Cancel two-step sign-in set-up"
+              submitLabel="Cancel the set-up"
+              tone="danger"
+              onPassword={async (password) => {
+                await turnOff.mutateAsync(password);
+                setEnrolment(null);
+                notify.success('The set-up is cancelled');
+              }}
+            />
+          </details>
         </div>
       ) : (
         <div className={card}>
           <h3 className="text-xl font-semibold">1. Confirm your password</h3>
+          <p className="text-sm text-base-content/80">If you started setting it up before, this brings back the same key, until you finish or cancel.</p>
           <PasswordStep
             name="Start two-step sign-in"
             submitLabel="Set up two-step sign-in"

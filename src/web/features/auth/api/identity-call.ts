@@ -12,7 +12,7 @@ export async function identityCall<T>(path: string, body: object): Promise<T> {
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     const code = (error.body as { code?: string } | null)?.code;
-    throw new IdentityCallError(error.status, authErrorMessage({ status: error.status, code, message: error.message }) ?? error.message);
+    throw new IdentityCallError(error.status, authErrorMessage({ status: error.status, code, message: error.message }) ?? error.message, code);
   }
 }
 
@@ -20,6 +20,8 @@ export class IdentityCallError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The identity service's own code (such as TOTP_NOT_ENABLED), for callers that act on it. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'IdentityCallError';

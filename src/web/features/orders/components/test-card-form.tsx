@@ -2,8 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { testCardSchema, type TestCardInput } from '../../../../shared/schemas/orders';
-import { TextField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
+import { formatCardNumber, formatExpiry } from '../card-formats';
+import { CardField } from './card-field';
+
+/** The security code: three digits (four on American Express cards), nothing to lay out. */
+const cvcDigits = (digits: string) => digits.slice(0, 4);
 
 interface TestCardFormProps {
   disabled: boolean;
@@ -16,10 +20,9 @@ interface TestCardFormProps {
 /** The card form of the built-in test-mode processor: number, expiry (MM/YY) and CVC. */
 export function TestCardForm({ disabled, paying, onPay, declined = null }: TestCardFormProps) {
   const {
-    register,
+    control,
     handleSubmit,
     setError,
-    formState: { errors },
   } = useForm<TestCardInput>({ resolver: zodResolver(testCardSchema), defaultValues: { number: '', expiry: '', cvc: '' } });
 
   // A decline is about the card: said at its number field, read out (role=alert) and scrolled to,
@@ -34,17 +37,10 @@ export function TestCardForm({ disabled, paying, onPay, declined = null }: TestC
         <p className="font-semibold">Test mode – no real charges</p>
         <p>Pay with card 4242 4242 4242 4242, any future expiry date and any three-digit CVC. No real card is charged.</p>
       </div>
-      <TextField
-        label="Card number"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="1234 1234 1234 1234"
-        registration={register('number')}
-        error={errors.number}
-      />
+      <CardField control={control} name="number" label="Card number" autoComplete="cc-number" placeholder="1234 1234 1234 1234" format={formatCardNumber} />
       <div className="grid grid-cols-2 gap-4">
-        <TextField label="Expiry (MM/YY)" autoComplete="cc-exp" placeholder="MM/YY" registration={register('expiry')} error={errors.expiry} />
-        <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" registration={register('cvc')} error={errors.cvc} />
+        <CardField control={control} name="expiry" label="Expiry (MM/YY)" autoComplete="cc-exp" placeholder="MM / YY" format={formatExpiry} />
+        <CardField control={control} name="cvc" label="CVC" autoComplete="cc-csc" placeholder="123" format={cvcDigits} />
       </div>
       <SubmitButton busy={paying} disabled={disabled}>Pay</SubmitButton>
     </form>
