@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { createToolByApi, signInAdminByApi } from './support/admin';
 import { expect, test } from './support/fixtures';
+import { expectAllInsidePhone, expectNoSidewaysScroll, PHONE } from './support/phone';
 
 /**
  * Issue 28's rough edges in the owner's back office: low stock marked in Manage Tools, an uploaded
@@ -20,7 +21,7 @@ async function waitForAdminPage(page: Page, heading: string) {
 }
 
 test.describe("the owner's rough edges", () => {
-  test('Manage Tools marks the tools at or below their low-stock mark, and only those', async ({ page }) => {
+  test('Manage Tools marks the tools at or below their low-stock mark, and only those, on a phone too', async ({ page }) => {
     await signInAdminByApi(page);
     const word = `Lowmark${suffix()}`;
     // lowStockThreshold is a field of the product form; the created tool's type does not list it.
@@ -37,6 +38,13 @@ test.describe("the owner's rough edges", () => {
       await expect(row(atMark.tool.name).getByText('Low stock (mark 5)')).toBeVisible();
       await expect(row(plenty.tool.name)).toBeVisible();
       await expect(row(plenty.tool.name).getByText(/Low stock/)).toHaveCount(0);
+
+      // On a phone the rows are cards: the mark is still there, inside the screen.
+      await page.setViewportSize(PHONE);
+      const badge = row(low.tool.name).getByText('Low stock (mark 5)');
+      await expect(badge).toBeVisible();
+      await expectAllInsidePhone(badge);
+      await expectNoSidewaysScroll(page);
     } finally {
       for (const made of [low, atMark, plenty]) await made.remove();
     }
