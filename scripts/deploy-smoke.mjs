@@ -1,5 +1,5 @@
-// `npm run test:deploy`: follows the README's Deploy section in a temporary folder. The build
-// (dist/) is copied with package.json, package-lock.json and scripts/, installed with
+// `npm run test:deploy`: checks that the web app's build prints no warning, then follows the
+// README's Deploy section in a temporary folder. The build (dist/) is copied with package.json, package-lock.json and scripts/, installed with
 // `npm ci --omit=dev`, the migration tool runs, then `npm start` serves the store. Build tools that
 // an optional peer still drags in are deleted first: the start must not need them.
 import { spawn, spawnSync } from 'node:child_process';
@@ -62,9 +62,64 @@ async function expectOk(url) {
   return response;
 }
 
+/**
+ * The web app's build, as a newcomer's first `npm start` runs it, prints nothing at its log level
+ * (warn): a warning there is one a newcomer cannot act on (issue 28: a bundler's note about a chunk
+ * group's debugName, daisyUI's version banner). Built into a folder of its own, never over dist/,
+ * which CI's browser tests are using meanwhile (.ci/run runs this check beside them).
+ */
+function buildQuietly() {
+  console.log('vite build into a temporary folder (its output is checked)');
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'store-build-check-'));
+  try {
+    const result = spawnSync('npx', ['--no', 'vite', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
+    });
+    const output = `${result.stdout}${result.stderr}`;
+    if (result.status !== 0) fail(`the build failed:\n${output}`);
+    if (output.trim() !== '') fail(`the build printed warnings a newcomer cannot act on:\n${output}`);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+/** Parsed JSON log lines (pino) and the other lines (the start banner, npm) of a start's output. */
+function splitOutput(output) {
+  const log = [];
+  const text = [];
+  for (const line of output.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      log.push(JSON.parse(line));
+    } catch {
+      text.push(line);
+    }
+  }
+  return { log, text };
+}
+
+/**
+ * Nothing alarming beside the banner: no error in the log, no Node or library warning, and the
+ * log says what the banner says about the first admin's password (the file it is in, here).
+ */
+function checkStartOutput(output, passwordFile) {
+  const { log, text } = splitOutput(output);
+  const errors = log.filter((entry) => entry.level >= 50);
+  if (errors.length > 0) fail(`the start logged errors:\n${errors.map((entry) => JSON.stringify(entry)).join('\n')}`);
+  const alarming = text.filter((line) => /warn|deprecat|experimental|error|debugName|daisyUI|🌼/i.test(line));
+  if (alarming.length > 0) fail(`the start printed warnings beside its banner:\n${alarming.join('\n')}`);
+  const told = log.find((entry) => typeof entry.msg === 'string' && entry.msg.includes("first admin's password"));
+  if (!told || !told.msg.includes(`is in ${passwordFile}`)) fail(`the log does not say the first admin's password is in ${passwordFile}:\n${output}`);
+  if (log.some((entry) => /shown once in the start banner/.test(entry.msg ?? ''))) fail(`the log says the password was shown in the banner, which it was not:\n${output}`);
+}
+
 async function main() {
   const missing = BUILD_OUTPUTS.filter((file) => !existsSync(path.join(ROOT, file)));
   if (missing.length > 0) fail(`no build (${missing.join(', ')} missing): run \`npm run build\` first`);
+  buildQuietly();
 
   const folder = mkdtempSync(path.join(os.tmpdir(), 'store-deploy-'));
   try {
@@ -107,12 +162,13 @@ async function main() {
       const passwordFile = /Password: in (\S+) \(readable by this user only\)/.exec(output)?.[1];
       if (!passwordFile) fail(`the start banner does not say where the first admin's password is:\n${output}`);
       if ((statSync(passwordFile).mode & 0o777) !== 0o600) fail(`${passwordFile} is readable by others`);
+      checkStartOutput(output, passwordFile);
       if (!/^admin@store\.localhost\n\S{12,}\n$/.test(readFileSync(passwordFile, 'utf8'))) fail(`${passwordFile} does not hold the admin's email and password`);
       if ((statSync(dataDir).mode & 0o777) !== 0o700) fail(`DATA_DIR ${dataDir} is open to other users`);
     } finally {
       await store.stop();
     }
-    console.log('Deploy check passed: npm ci --omit=dev, migrate, npm start, 200 from / and /api/items, no build tools.');
+    console.log('Deploy check passed: a quiet build, npm ci --omit=dev, migrate, npm start with its banner and no warning, 200 from / and /api/items, no build tools.');
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

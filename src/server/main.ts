@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import type { CreatedAdmin } from './accounts/first-admin';
 import { loadConfig, retiredSettingsIn } from './config';
-import { formatStartBanner } from './start-banner';
+import { firstAdminPasswordPlace, formatStartBanner } from './start-banner';
 import { makeDataDirPrivate, writeFirstAdminPassword } from './db/private-data-dir';
 import { startBackupService, type BackupService } from './db/backup';
 import { shutdownDeadlineMs } from './shutdown-deadline';
@@ -74,6 +74,7 @@ async function main() {
   const admin = createdAdmin as CreatedAdmin | null;
   const passwordFile =
     admin?.generatedPassword && !process.stdout.isTTY ? await writeFirstAdminPassword(config.dataDir, admin.email, admin.generatedPassword) : null;
+  if (admin?.generatedPassword) app.log.warn({ email: admin.email, passwordFile }, firstAdminPasswordPlace(passwordFile));
   process.stdout.write(
     formatStartBanner({
       address,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeDatabase, formatStartBanner } from './start-banner';
+import { describeDatabase, firstAdminPasswordPlace, formatStartBanner } from './start-banner';
 
 const embedded = { kind: 'pglite', dataDir: '/srv/store/data/pglite' } as const;
 
@@ -64,5 +64,19 @@ describe('the start banner', () => {
     const stripe = { provider: 'stripe' as const, secretKey: 'sk_live_abc', publishableKey: 'pk_live_abc', webhookSecret: 'whsec_x', apiUrl: null };
     expect(start(stripe)).toContain('Payments: Stripe (live keys)');
     expect(start(stripe)).not.toContain('sk_live_abc');
+  });
+
+  it("says where the first admin's password is as the log does: the banner on a terminal, else the file it names", () => {
+    const admin = { email: 'admin@store.localhost', generatedPassword: 'Xq3-generated-pw' };
+    const file = '/srv/store/data/first-admin-password.txt';
+    const toFile = formatStartBanner({ address: 'http://127.0.0.1:3000', publicUrl: 'http://127.0.0.1:3000', database: embedded, createdAdmin: admin, adminPasswordFile: file });
+    expect(toFile).toContain(`Password: in ${file} (readable by this user only)`);
+    expect(toFile).not.toContain('Xq3-generated-pw');
+    expect(firstAdminPasswordPlace(file)).toBe(
+      `The first admin's password is in ${file} (readable by this user only; standard output is not a terminal), not in the log.`,
+    );
+    const onTerminal = formatStartBanner({ address: 'http://127.0.0.1:3000', publicUrl: 'http://127.0.0.1:3000', database: embedded, createdAdmin: admin });
+    expect(onTerminal).toContain('Password: Xq3-generated-pw');
+    expect(firstAdminPasswordPlace(null)).toBe("The first admin's password is shown once in the start banner on this terminal, not in the log.");
   });
 });

@@ -39,6 +39,17 @@ export function describePayments(payments: PaymentsConfig): string {
 }
 
 /**
+ * Where a generated first-admin password is, in the words the banner, the log and the README all
+ * use: on a terminal the banner shows it once; without one (systemd, Docker, a pipe) it is in
+ * DATA_DIR/first-admin-password.txt, which the banner names. Never in the log.
+ */
+export function firstAdminPasswordPlace(passwordFile: string | null): string {
+  return passwordFile
+    ? `The first admin's password is in ${passwordFile} (readable by this user only; standard output is not a terminal), not in the log.`
+    : "The first admin's password is shown once in the start banner on this terminal, not in the log.";
+}
+
+/**
  * The plain-text lines an operator reads after `npm start`, beside the JSON log. A generated admin
  * password appears here once and never in the log, which is kept and shipped elsewhere.
  */

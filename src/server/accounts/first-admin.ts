@@ -53,8 +53,9 @@ async function refuseCommonAdminPassword(password: string): Promise<void> {
 /**
  * Makes sure the store can be administered: ADMIN_EMAIL/ADMIN_PASSWORD are created or promoted at
  * every start; without them, an embedded store with no admin gets one with a random password,
- * which the caller shows once on the console (the start banner), never in the log, where it
- * would be kept and shipped. There is never a fixed default password.
+ * which the caller shows once in the start banner on a terminal, or else writes to
+ * DATA_DIR/first-admin-password.txt (main.ts); never in the log, where it would be kept and
+ * shipped. There is never a fixed default password.
  */
 async function ensureFirstAdmin(
   auth: Auth,
@@ -88,7 +89,9 @@ async function ensureFirstAdmin(
   const password = randomBytes(12).toString('base64url');
   await createVerifiedAccount(auth, DEFAULT_ADMIN_EMAIL, password);
   await promoteToAdmin(db, DEFAULT_ADMIN_EMAIL);
-  log.warn({ email: DEFAULT_ADMIN_EMAIL }, 'created the first admin account with a random password, shown once in the start banner');
+  // Whether the password goes to the terminal or to a file is known only to main.ts, which logs it
+  // (start-banner.ts, firstAdminPasswordPlace): this line claims neither.
+  log.warn({ email: DEFAULT_ADMIN_EMAIL }, 'created the first admin account with a random password; the start banner says where the password is');
   return { email: DEFAULT_ADMIN_EMAIL, generatedPassword: password };
 }
 

@@ -4,6 +4,8 @@ import {
   deletedCountSchema,
   idParam,
   insertedIdSchema,
+  lowStockMarksQuerySchema,
+  lowStockMarksSchema,
   isUuid,
   modifiedCountSchema,
   productCreateSchema,
@@ -15,6 +17,7 @@ import { tools } from '../db/schema';
 import { readSettings } from '../settings/settings-repository';
 import { setNoStore } from '../lib/cache-headers';
 import { DomainError } from '../lib/domain-errors';
+import { readLowStockMarks } from './low-stock-marks';
 import { createTool, deleteTool, updateTool } from './tools-admin-service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -59,6 +62,20 @@ export const toolsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (modifiedCount > 0) request.log.info({ toolId: id, by: request.identity!.userId }, 'tool updated');
       return { modifiedCount };
     },
+  );
+
+  app.get(
+    '/items/low-stock-marks',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: "The low-stock mark in force for each of the given tools (their own, else the store's): admins",
+        tags: ['catalogue'],
+        querystring: lowStockMarksQuerySchema,
+        response: { 200: lowStockMarksSchema, ...errors },
+      },
+    },
+    async (request) => readLowStockMarks(app.db, request.query.ids),
   );
 
   app.get(

@@ -46,7 +46,7 @@ describe('mail to the owner', () => {
     const order = await buy(tool!.id, 3);
     for (const who of [admin, otherAdmin]) {
       const mail = await t.catcher.waitForMail(who.email, subject(`New paid order ${order.number}: $75.00`));
-      expect(mail.text).toContain(`3 ×: Cable Tester Pro · SKU ${tool!.sku}`);
+      expect(mail.text).toContain(`Tool: 3 × Cable Tester Pro · SKU ${tool!.sku}`);
       expect(mail.text).toContain(`Buyer: Bea Buyer <${buyer.email}>`);
       expect(mail.text).toContain('Ship to: 5 Rush Street, Dayton');
       expect(mail.text).toContain('Phone: 555-0150');

@@ -92,8 +92,9 @@ describe('order mail', () => {
     expect(mail.text).toContain(`Pay by: ${payByText}`);
     // Each line names its tool with the SKU a workshop reorders by.
     expect(mail.text).toContain('3 × Bench Grinder 8" · SKU BG-8-230V: $3,703.50 ($1,234.50 each)');
-    // Nothing is reserved by an unpaid order (decision 019): the mail does not promise it.
-    expect(mail.text).toContain('until then they stay on sale to everyone');
+    // Nothing is reserved by an unpaid order (decision 019): the mail says so plainly, without a threat (issue 28).
+    expect(mail.text).toContain(`We keep your order for 45 minutes, until ${payByText}: please pay by then to confirm it. The tools are taken from our stock when you pay.`);
+    expect(mail.text).not.toContain('stay on sale to everyone');
     expect(mail.text).toContain(`Order: ${number}`);
     expect(htmlOf(mail)).toContain('$3,703.50');
     expect(htmlOf(mail)).toContain(payByText);

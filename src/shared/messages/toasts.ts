@@ -21,6 +21,10 @@ export const TOASTS = {
   reviewHidden: 'The review is hidden from the store',
   reviewShown: 'The review is shown in the store again',
   reviewDeleted: 'The review is deleted',
+  /** Messages: 'Mark handled' says so and offers to undo it (issue 28); the undo says it too. */
+  messageHandled: (name: string) => `The message from ${name} is marked handled`,
+  messageUnhandledAgain: (name: string) => `The message from ${name} is waiting for an answer again`,
+  undo: 'Undo',
   /** The customer's own data rights (decision 046). */
   dataDownloaded: 'Your data is downloaded',
   accountDeleted: 'Your account is deleted. Thank you for shopping with us',

@@ -141,6 +141,19 @@ export type ProductPatch = z.output<typeof productPatchSchema>;
 export const toolLowStockSchema = z.object({ lowStockThreshold: z.number().int().nullable(), storeThreshold: z.number().int() });
 export type ToolLowStock = z.infer<typeof toolLowStockSchema>;
 
+/** How many tools one low-stock-marks request may ask about: more than Manage Tools' page. */
+export const LOW_STOCK_MARKS_MAX = 100;
+/** GET /api/items/low-stock-marks?ids=a,b,c (admin): the tools on a page of Manage Tools. */
+export const lowStockMarksQuerySchema = z.object({
+  ids: z
+    .string()
+    .transform((ids) => ids.split(',').filter((id) => id !== ''))
+    .pipe(z.array(z.uuid()).min(1).max(LOW_STOCK_MARKS_MAX)),
+});
+/** Each known tool's low-stock mark in force: its own, else the store's. Unknown ids are left out. */
+export const lowStockMarksSchema = z.array(z.object({ _id: z.string(), threshold: z.number().int() }));
+export type LowStockMarks = z.infer<typeof lowStockMarksSchema>;
+
 /** POST /api/images answer. */
 export const uploadedImageSchema = z.object({ _id: z.string(), url: z.string(), width: z.number(), height: z.number() });
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;

@@ -15,7 +15,8 @@ let library: Promise<ToastLibrary> | null = null;
 let toasterNeeded = false;
 const toasterListeners = new Set<() => void>();
 
-function loadLibrary(): Promise<ToastLibrary> {
+/** The library, loaded with the first toast; exported for toasts with a button (undo-toast.tsx). */
+export function loadLibrary(): Promise<ToastLibrary> {
   if (!toasterNeeded) {
     toasterNeeded = true;
     toasterListeners.forEach((listener) => listener());

@@ -31,15 +31,17 @@ describe('order mail lines', () => {
     expect(buyer.text).toContain('1 × Torque Wrench · SKU TW-180: $129.50');
     expect(buyer.html).toContain('2 × Digital Multimeter · SKU TM-DMM-6000');
     const owner = ownerPaidOrderMail('owner@example.com', order(lines), settings.storeUrl);
-    expect(owner.text).toContain('2 ×: Digital Multimeter · SKU TM-DMM-6000');
-    expect(owner.text).toContain('1 ×: Torque Wrench · SKU TW-180');
+    expect(owner.text).toContain('Tool: 2 × Digital Multimeter · SKU TM-DMM-6000');
+    expect(owner.text).toContain('Tool: 1 × Torque Wrench · SKU TW-180');
   });
 
   it('name the tool alone for a line ordered before tools had SKUs', () => {
     const lines = [{ productName: 'Bench Vise', sku: null, priceCents: 4_999, quantity: 1 }];
     expect(orderShippedMail(order(lines), settings).text).toContain('1 × Bench Vise: $49.99');
     const owner = ownerPaidOrderMail('owner@example.com', order(lines), settings.storeUrl);
-    expect(owner.text).toContain('1 ×: Bench Vise\n');
+    expect(owner.text).toContain('Tool: 1 × Bench Vise\n');
     expect(owner.text).not.toContain('SKU');
+    // Issue 28: no stray colon between the quantity and the tool.
+    expect(owner.text).not.toContain('×:');
   });
 });

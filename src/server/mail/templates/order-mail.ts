@@ -53,6 +53,14 @@ export const payByTime = (order: Pick<OrderForMail, 'createdAt'>, payMinutes: nu
 
 export const formatMailTime = (time: Date) => utcTime.format(time);
 
+/** How long an unpaid order is kept, in words: "a day" (the default), "2 hours", "90 minutes". */
+export function keptFor(minutes: number): string {
+  const count = (n: number, unit: string, one: string) => (n === 1 ? one : `${n} ${unit}s`);
+  if (minutes % 1440 === 0) return count(minutes / 1440, 'day', 'a day');
+  if (minutes % 60 === 0) return count(minutes / 60, 'hour', 'an hour');
+  return count(minutes, 'minute', 'a minute');
+}
+
 const money = (cents: number) => formatUsd(centsToDollars(cents));
 const totalOf = (order: OrderForMail) => money(order.totalCents);
 
@@ -86,7 +94,8 @@ export function orderPlacedMail(order: OrderForMail, settings: OrderMailSettings
       heading: 'Your order is placed',
       paragraphs: [
         `Hello ${order.name}, thank you for your order.`,
-        `Please pay by ${payBy} to confirm the order; an order not paid by then is cancelled. The tools are yours once the payment is through: until then they stay on sale to everyone.`,
+        // Decision 019: nothing is held for an unpaid order. Said as what happens, not as a warning.
+        `We keep your order for ${keptFor(settings.payMinutes)}, until ${payBy}: please pay by then to confirm it. The tools are taken from our stock when you pay.`,
       ],
       rows: [...orderRows(order), { label: 'Pay by', value: payBy }, ...deliveryRows(order)],
       action: { label: 'Pay for the order', url: `${settings.storeUrl}${checkOutPath(order.id)}` },

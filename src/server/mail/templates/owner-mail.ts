@@ -28,8 +28,9 @@ export function ownerPaidOrderMail(to: string, order: PaidOrderForOwner, storeUr
       heading: `Order ${number} is paid and ready to ship`,
       paragraphs: [`${order.name} paid ${formatUsd(centsToDollars(order.totalCents))}.`],
       rows: [
-        // The SKU beside the name: what the owner picks from the shelf by.
-        ...order.lines.map((line) => ({ label: `${line.quantity} ×`, value: mailLineName(line) })),
+        // The SKU beside the name: what the owner picks from the shelf by. The quantity goes with the
+        // name ("Tool: 100 × True RMS …"): as a label of its own it read "100 ×: True RMS …".
+        ...order.lines.map((line) => ({ label: 'Tool', value: `${line.quantity} × ${mailLineName(line)}` })),
         { label: 'Buyer', value: `${order.name} <${order.email}>` },
         { label: 'Ship to', value: order.address },
         { label: 'Phone', value: order.phone },

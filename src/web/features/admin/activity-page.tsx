@@ -47,7 +47,7 @@ const columns: DataTableColumn<AuditEntry>[] = [
     header: 'Change',
     className: 'min-w-56',
     cell: (entry) => {
-      const lines = auditChangeLines(entry.before, entry.after);
+      const lines = auditChangeLines(entry.action, entry.before, entry.after);
       return lines.length === 0 ? (
         <span className="text-base-content/80">—</span>
       ) : (

@@ -2,56 +2,121 @@ import { describe, expect, it } from 'vitest';
 import { auditChangeLines, auditTargetName } from './audit-summary';
 
 describe('auditChangeLines', () => {
-  it('lists only the fields an edit changed', () => {
-    expect(auditChangeLines({ name: 'Vise', price: 10, minQty: 1 }, { name: 'Vise', price: 12.5, minQty: 1 })).toEqual(['price: 10 → 12.5']);
+  it('lists only the fields an edit changed, in words, with money as money', () => {
+    expect(auditChangeLines('tool.updated', { name: 'Vise', price: 10, minQty: 1 }, { name: 'Vise', price: 12.5, minQty: 1 })).toEqual(['Price: $10.00 → $12.50']);
+    expect(auditChangeLines('tool.updated', { availableQty: 3, minQty: 1 }, { availableQty: 40, minQty: 2 })).toEqual(['In stock: 3 → 40', 'Minimum order: 1 → 2']);
   });
 
-  it('shows a status change', () => {
-    expect(auditChangeLines({ status: 'pending' }, { status: 'shipped' })).toEqual(['status: pending → shipped']);
-  });
-
-  it('shows the main fields of something added or deleted, four at most', () => {
+  it("says a tool's category changed without its id, and a removed low-stock mark as the store's", () => {
+    const tool = { name: 'Vise', categoryId: '5b1e3c1a-0000-4000-8000-000000000001' };
     expect(
-      auditChangeLines(null, { _id: 't1', image: 'x', description: 'y', minQty: 1, availableQty: 5, price: 10, name: 'Vise' }),
-    ).toEqual(['name: Vise', 'price: 10', 'availableQty: 5', 'minQty: 1', '+2 more']);
-    expect(auditChangeLines({ paid: false, productName: 'Vise' }, null)).toEqual(['productName: Vise', 'paid: false']);
+      auditChangeLines('tool.updated', { ...tool, lowStockThreshold: 5 }, { ...tool, categoryId: '5b1e3c1a-0000-4000-8000-000000000002' }),
+    ).toEqual(['Category changed', "Low-stock mark: 5 → the store's"]);
   });
 
-  it('cuts long values', () => {
-    const [line] = auditChangeLines(null, { description: 'x'.repeat(60) });
-    expect(line).toBe(`description: ${'x'.repeat(40)}…`);
-  });
-
-  it("shows an automatic refund's buyer, reason, amount and payment", () => {
-    const refund = { email: 'penny@example.com', reason: 'Order deleted while it was being paid', amount: 37.02, transactionId: 'pi_test_abc123' };
-    expect(auditChangeLines(null, refund)).toEqual([
-      'email: penny@example.com',
-      'reason: Order deleted while it was being paid',
-      'amount: 37.02',
-      'transactionId: pi_test_abc123',
+  it("shows an order's status as the app words it", () => {
+    expect(auditChangeLines('order.shipped', { number: 'TH-100042', status: 'pending' }, { number: 'TH-100042', status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999' })).toEqual([
+      'Status: Paid, waiting to ship → Shipped',
+      'Carrier: UPS',
+      'Tracking number: 1Z999',
     ]);
   });
 
+  it('says a refund happened, with its amount and buyer, instead of fields that seem lost', () => {
+    const lines = auditChangeLines(
+      'order.refunded',
+      { number: 'TH-100044', email: 'eve@example.com', status: 'pending', total: 8.98 },
+      { number: 'TH-100044', status: 'refunded', refundId: 're_123' },
+    );
+    expect(lines).toEqual(['Refunded $8.98 to eve@example.com']);
+    expect(lines.join(' ')).not.toContain('—');
+    expect(auditChangeLines('order.refunded', { email: 'eve@example.com', status: 'shipped', total: 1234.5 }, { status: 'refunded' })).toEqual([
+      'Refunded $1,234.50 to eve@example.com, after shipping',
+    ]);
+  });
+
+  it("says what an automatic refund did: its amount, buyer and why, or that it must be done by hand", () => {
+    const refund = { email: 'penny@example.com', reason: 'Order deleted while it was being paid', amount: 37.02, transactionId: 'pi_test_abc123' };
+    expect(auditChangeLines('payment.refunded', null, refund)).toEqual(['Refunded $37.02 to penny@example.com', 'Why: Order deleted while it was being paid']);
+    expect(auditChangeLines('payment.refund_failed', null, { ...refund, error: 'card_declined' })).toEqual([
+      'Could not refund $37.02 to penny@example.com: refund it by hand',
+      'Why: Order deleted while it was being paid',
+      'Error: card_declined',
+    ]);
+  });
+
+  it('shows the main fields of something added or deleted in words, four at most, without ids', () => {
+    expect(
+      auditChangeLines('tool.created', null, { _id: 't1', image: 'x', description: 'y', minQty: 1, availableQty: 5, price: 10, name: 'Vise', categoryId: 'c1' }),
+    ).toEqual(['Name: Vise', 'Price: $10.00', 'In stock: 5', 'Minimum order: 1', '+2 more']);
+    expect(auditChangeLines('order.deleted', { paid: false, productName: 'Vise', total: 12, lines: [{ productName: 'Vise' }] }, null)).toEqual([
+      'Tool: Vise',
+      'Total: $12.00',
+      'Paid: no',
+    ]);
+  });
+
+  it('sums up category and document entries', () => {
+    expect(auditChangeLines('category.created', null, { name: 'Drills', slug: 'drills', parentId: null, position: 2 })).toEqual([
+      'Name: Drills',
+      'Web address: drills',
+      'Place: top level',
+      'Position in its list: 2',
+    ]);
+    expect(auditChangeLines('category.updated', { name: 'Drills', parentId: null }, { name: 'Cordless drills', parentId: 'c9' })).toEqual([
+      'Name: Drills → Cordless drills',
+      'Place: top level → under another category',
+    ]);
+    expect(auditChangeLines('category.deleted', { name: 'Drills' }, { toolsMovedTo: 'c2', toolsMoved: 3 })).toEqual(['3 tools moved to another category']);
+    expect(auditChangeLines('category.deleted', { name: 'Drills' }, null)).toEqual([]);
+    expect(auditChangeLines('document.uploaded', null, { toolId: 't1', name: 'Datasheet', size: 245_760 })).toEqual(['Name: Datasheet', 'Size: 240 KB']);
+    expect(auditChangeLines('document.updated', { toolId: 't1', name: 'Datasheet' }, { toolId: 't1', name: 'Safety sheet' })).toEqual(['Name: Datasheet → Safety sheet']);
+    expect(auditChangeLines('document.deleted', { toolId: 't1', name: 'Manual', size: 3 * 1024 * 1024 }, null)).toEqual(['Name: Manual', 'Size: 3 MB']);
+  });
+
+  it('cuts long values', () => {
+    const [line] = auditChangeLines('tool.created', null, { description: 'x'.repeat(60) });
+    expect(line).toBe(`Description: ${'x'.repeat(40)}…`);
+  });
+
   it("shows an admin's profile edit as the fields it changed", () => {
-    expect(auditChangeLines({ email: 'dana@example.com', address: '1 Old Road' }, { email: 'dana@example.com', address: '2 New Road' })).toEqual([
-      'address: 1 Old Road → 2 New Road',
+    expect(auditChangeLines('user.updated', { email: 'dana@example.com', address: '1 Old Road' }, { email: 'dana@example.com', address: '2 New Road' })).toEqual([
+      'Address: 1 Old Road → 2 New Road',
+    ]);
+    expect(auditChangeLines('user.promoted', { email: 'dana@example.com', role: 'customer' }, { email: 'dana@example.com', role: 'admin' })).toEqual([
+      'Role: Customer → Admin',
     ]);
   });
 
   it('shows a hidden review as the change of its state, and a deleted one by its text first', () => {
     const about = { userName: 'Rita', email: 'rita@example.com', rating: 2, text: 'Broke on day one' };
-    expect(auditChangeLines({ ...about, hidden: false }, { ...about, hidden: true })).toEqual(['hidden: false → true']);
-    expect(auditChangeLines({ ...about, createdAt: '2025-01-01T00:00:00.000Z', hidden: false }, null)).toEqual([
-      'userName: Rita',
-      'email: rita@example.com',
-      'text: Broke on day one',
-      'rating: 2',
+    expect(auditChangeLines('review.hidden', { ...about, hidden: false }, { ...about, hidden: true })).toEqual(['Hidden: no → yes']);
+    expect(auditChangeLines('review.deleted', { ...about, createdAt: '2025-01-01T00:00:00.000Z', hidden: false }, null)).toEqual([
+      'Name: Rita',
+      'Email: rita@example.com',
+      'Review: Broke on day one',
+      'Rating: 2 of 5',
       '+2 more',
     ]);
   });
 
-  it('is empty when there is nothing to compare', () => {
-    expect(auditChangeLines(null, null)).toEqual([]);
+  it('says a message was marked handled, or not handled again', () => {
+    expect(auditChangeLines('query.handled', { name: 'Dana', handled: false }, { name: 'Dana', handled: true })).toEqual(['Marked handled']);
+    expect(auditChangeLines('query.handled', { name: 'Dana', handled: true }, { name: 'Dana', handled: false })).toEqual(['Marked not handled again']);
+  });
+
+  it("words the store's settings, with what an empty one means", () => {
+    expect(auditChangeLines('settings.updated', { notifyEmail: 'owner@example.com', lowStockThreshold: 5 }, { notifyEmail: null, lowStockThreshold: 10 })).toEqual([
+      'Owner notices go to: owner@example.com → every admin',
+      'Low-stock mark: 5 → 10',
+    ]);
+  });
+
+  it('counts a replaced list of tax rates, and is empty when there is nothing to compare', () => {
+    expect(auditChangeLines('tax_rates.updated', [{ country: 'DE', percent: 19 }], [{ country: 'DE', percent: 19 }, { country: 'FR', percent: 20 }])).toEqual([
+      'Rates: 1 → 2',
+    ]);
+    expect(auditChangeLines('tool.updated', null, null)).toEqual([]);
   });
 });
 
@@ -109,5 +174,12 @@ describe('auditTargetName', () => {
     expect(auditTargetName('query.handled', { handled: false }, { handled: true })).toBeNull();
     expect(auditTargetName('image.uploaded', null, { bytes: 12345, width: 600, height: 300 })).toBe('Photo 600×300');
     expect(auditTargetName('settings.updated', { lowStockThreshold: 5 }, { lowStockThreshold: 10 })).toBe('Store settings');
+  });
+
+  it('names a category and a document by their names', () => {
+    expect(auditTargetName('category.updated', { name: 'Drills' }, { name: 'Cordless drills' })).toBe("Category 'Cordless drills'");
+    expect(auditTargetName('category.deleted', { name: 'Drills' }, { toolsMoved: 2 })).toBe("Category 'Drills'");
+    expect(auditTargetName('document.uploaded', null, { toolId: 't1', name: 'Datasheet', size: 10 })).toBe("Document 'Datasheet'");
+    expect(auditTargetName('document.deleted', { toolId: 't1', name: 'Manual' }, null)).toBe("Document 'Manual'");
   });
 });

@@ -1,51 +1,14 @@
 import type { AuditActionName } from '../../../shared/schemas/admin';
-import { preview } from '../../../shared/text';
+import { formatUsd, preview } from '../../../shared/text';
+import { fieldLabel, fieldsOf, formatField, isHiddenValue, OMITTED_WHEN_UNSET } from './audit-fields';
 
 type Snapshot = Record<string, unknown>;
 
 const isSnapshot = (value: unknown): value is Snapshot => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Fields that say most about a thing, shown first; ids are in the Target column already. */
-const FIRST_FIELDS = [
-  'name',
-  'productName',
-  'userName',
-  'email',
-  'text',
-  'rating',
-  'hidden',
-  'status',
-  'role',
-  'handled',
-  'price',
-  'quantity',
-  'total',
-  'availableQty',
-  'minQty',
-  'paid',
-];
-const SKIPPED_FIELDS = new Set(['_id', 'id']);
-
-/** A snapshot's fields, the telling ones first, without ids. */
-function fieldsOf(snapshot: Snapshot): string[] {
-  const keys = Object.keys(snapshot).filter((key) => !SKIPPED_FIELDS.has(key));
-  const rank = (key: string) => {
-    const index = FIRST_FIELDS.indexOf(key);
-    return index === -1 ? FIRST_FIELDS.length : index;
-  };
-  return keys.sort((a, b) => rank(a) - rank(b));
-}
-
 /** How many field lines one entry shows; the rest is counted. */
 const MAX_LINES = 4;
 const MAX_VALUE_CHARS = 40;
-
-function formatValue(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'string') return preview(value, MAX_VALUE_CHARS, '…');
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return preview(JSON.stringify(value), MAX_VALUE_CHARS, '…');
-}
 
 /** A text field of the entry, from after the change, else from before; null when neither has it. */
 function textOf(before: unknown, after: unknown, key: string): string | null {
@@ -137,6 +100,10 @@ export function auditTargetName(action: AuditActionName | string, before: unknow
       const height = numberOf(before, after, 'height');
       return width && height ? `Photo ${width}×${height}` : 'Photo';
     }
+    case 'category':
+      return name ? `Category '${name}'` : 'Category';
+    case 'document':
+      return name ? `Document '${name}'` : 'Document';
     case 'settings':
       return 'Store settings';
     default:
@@ -144,22 +111,90 @@ export function auditTargetName(action: AuditActionName | string, before: unknow
   }
 }
 
+/** An amount of money from the entry's snapshots ("$8.98"), null when it has none. */
+function moneyOf(before: unknown, after: unknown, key: string): string | null {
+  const value = numberOf(before, after, key);
+  return value === null ? null : formatUsd(value);
+}
+
 /**
- * A compact before → after summary of an audit entry: the changed fields of an edit, or the main
- * fields of something added or deleted. At most four lines, then "+N more".
+ * What happened, said as a sentence, for entries whose fields alone would mislead: a refund's
+ * "after" keeps only the new status, so a field list read "total: 898 → —" as if data was lost.
  */
-export function auditChangeLines(before: unknown, after: unknown): string[] {
-  let lines: string[];
-  if (isSnapshot(before) && isSnapshot(after)) {
-    const keys = fieldsOf({ ...before, ...after });
-    lines = keys
-      .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-      .map((key) => `${key}: ${formatValue(before[key])} → ${formatValue(after[key])}`);
-  } else if (isSnapshot(after) || isSnapshot(before)) {
-    const snapshot = (isSnapshot(after) ? after : before) as Snapshot;
-    lines = fieldsOf(snapshot).map((key) => `${key}: ${formatValue(snapshot[key])}`);
-  } else {
-    lines = before === after || (before == null && after == null) ? [] : [`${formatValue(before)} → ${formatValue(after)}`];
+function whatHappened(action: string, before: unknown, after: unknown): string[] | null {
+  const email = textOf(before, after, 'email');
+  const to = email ? ` to ${email}` : '';
+  switch (action) {
+    case 'order.refunded': {
+      const amount = moneyOf(before, null, 'total');
+      const afterShipping = textOf(before, null, 'status') === 'shipped' ? ', after shipping' : '';
+      return [`Refunded ${amount ?? 'the order'}${to}${afterShipping}`];
+    }
+    case 'payment.refunded':
+    case 'payment.refund_failed': {
+      const amount = moneyOf(before, after, 'amount') ?? 'the payment';
+      const head = action === 'payment.refunded' ? `Refunded ${amount}${to}` : `Could not refund ${amount}${to}: refund it by hand`;
+      const reason = textOf(before, after, 'reason');
+      const error = textOf(before, after, 'error');
+      return [head, ...(reason ? [`Why: ${preview(reason, MAX_VALUE_CHARS, '…')}`] : []), ...(error ? [`Error: ${preview(error, MAX_VALUE_CHARS, '…')}`] : [])];
+    }
+    case 'category.deleted': {
+      const moved = numberOf(null, after, 'toolsMoved');
+      return moved ? [`${moved} ${moved === 1 ? 'tool' : 'tools'} moved to another category`] : [];
+    }
+    case 'query.handled': {
+      const handled = isSnapshot(after) ? after.handled : undefined;
+      return typeof handled === 'boolean' ? [handled ? 'Marked handled' : 'Marked not handled again'] : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** "Price: $10.00 → $12.50", or "Category changed" for a field whose value is an id. */
+function changeLine(key: string, was: unknown, now: unknown): string {
+  if (isHiddenValue(key)) return `${fieldLabel(key)} changed`;
+  return `${fieldLabel(key)}: ${formatField(key, was)} → ${formatField(key, now)}`;
+}
+
+/** The fields of an edit that changed: in both snapshots and different, new in the second, or removed when unset. */
+function editLines(before: Snapshot, after: Snapshot): string[] {
+  return fieldsOf(Object.keys({ ...before, ...after })).flatMap((key) => {
+    const inBefore = key in before;
+    const inAfter = key in after;
+    if (inBefore && inAfter) return JSON.stringify(before[key]) === JSON.stringify(after[key]) ? [] : [changeLine(key, before[key], after[key])];
+    if (inAfter) return after[key] === null || after[key] === undefined || isHiddenValue(key) ? [] : [`${fieldLabel(key)}: ${formatField(key, after[key])}`];
+    // Missing after the change: removed, for a field left out when unset; else simply not recorded.
+    return OMITTED_WHEN_UNSET.has(key) ? [changeLine(key, before[key], null)] : [];
+  });
+}
+
+/** The main fields of something added or deleted. */
+function snapshotLines(snapshot: Snapshot): string[] {
+  return fieldsOf(Object.keys(snapshot))
+    .filter((key) => !isHiddenValue(key))
+    .map((key) => `${fieldLabel(key)}: ${formatField(key, snapshot[key])}`);
+}
+
+/**
+ * A compact summary of an audit entry in people's words: what happened for a refund, the changed
+ * fields of an edit, or the main fields of something added or deleted. At most four lines, then
+ * "+N more".
+ */
+export function auditChangeLines(action: AuditActionName | string, before: unknown, after: unknown): string[] {
+  let lines = whatHappened(action, before, after);
+  if (lines === null) {
+    if (isSnapshot(before) && isSnapshot(after)) {
+      lines = editLines(before, after);
+    } else if (isSnapshot(after) || isSnapshot(before)) {
+      lines = snapshotLines((isSnapshot(after) ? after : before) as Snapshot);
+    } else if (Array.isArray(before) || Array.isArray(after)) {
+      // A list replaced as a whole (the tax rates): how many there were and are.
+      const size = (list: unknown) => (Array.isArray(list) ? list.length : 0);
+      lines = [`Rates: ${size(before)} → ${size(after)}`];
+    } else {
+      lines = before === after || (before == null && after == null) ? [] : [`${formatField('', before)} → ${formatField('', after)}`];
+    }
   }
   if (lines.length <= MAX_LINES) return lines;
   return [...lines.slice(0, MAX_LINES), `+${lines.length - MAX_LINES} more`];

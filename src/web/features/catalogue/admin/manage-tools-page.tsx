@@ -13,13 +13,28 @@ import { notify } from '../../../lib/toast';
 import { useConfirmedMutation } from '../../../lib/use-confirmed-mutation';
 import { useCategories } from '../api/get-categories';
 import { useDeleteTool } from './api/delete-tool';
+import { useLowStockMarks } from './api/get-low-stock-marks';
 import { TOOLS_PAGE_SIZE, useToolsPage } from './api/get-tools';
 import { CatalogueTransfer } from './components/catalogue-transfer';
 import { EditToolDialog } from './components/edit-tool-dialog';
 import { ListSearchForm } from '../../../components/list-search-form';
 
+/**
+ * The stock, marked when it is at or below the tool's low-stock mark, as the Overview's Low stock
+ * list counts it: in words and colour both, so the mark is not colour alone.
+ */
+function Available({ tool, mark }: { tool: Tool; mark: number | undefined }) {
+  if (mark === undefined || tool.availableQty > mark) return <>{tool.availableQty}</>;
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      {tool.availableQty}
+      <span className="badge badge-warning badge-sm whitespace-nowrap">{`Low stock (mark ${mark})`}</span>
+    </span>
+  );
+}
+
 /** The table's columns; a tool names its category by id, the list of categories by name. */
-function toolColumns(categoryName: (id: string) => string): DataTableColumn<Tool>[] {
+function toolColumns(categoryName: (id: string) => string, lowStockMark: (id: string) => number | undefined): DataTableColumn<Tool>[] {
   return [
     {
       header: 'Image',
@@ -33,7 +48,7 @@ function toolColumns(categoryName: (id: string) => string): DataTableColumn<Tool
     { header: 'Price', className: 'whitespace-nowrap', cell: (tool) => formatUsd(tool.price) },
     { header: 'Description', className: 'min-w-48', cell: (tool) => preview(tool.description, PREVIEW.manageTools, '...') },
     { header: 'Min. quantity', cell: (tool) => tool.minQty },
-    { header: 'Available', cell: (tool) => tool.availableQty },
+    { header: 'Available', className: 'min-w-24', cell: (tool) => <Available tool={tool} mark={lowStockMark(tool._id)} /> },
   ];
 }
 
@@ -79,7 +94,8 @@ export default function ManageToolsPage() {
   });
   const [editing, setEditing] = useState<Tool | null>(null);
   const categories = useCategories();
-  const columns = toolColumns(categoryNames(categories.data));
+  const marks = useLowStockMarks(tools.data?.items.map((tool) => tool._id) ?? []);
+  const columns = toolColumns(categoryNames(categories.data), (id) => marks.get(id));
 
   return (
     <section aria-labelledby="manage-tools-title">

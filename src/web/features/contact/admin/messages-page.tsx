@@ -1,10 +1,11 @@
 import { useSearchParams } from 'react-router';
-import { EMPTY_TEXT } from '../../../../shared/messages';
+import { EMPTY_TEXT, TOASTS } from '../../../../shared/messages';
 import type { ContactMessage } from '../../../../shared/schemas/contact';
 import type { DataTableColumn } from '../../../components/data-table';
 import { PagedTable } from '../../../components/paged-table';
 import { SelectField } from '../../../components/select-field';
 import { usePageParam } from '../../../lib/paging';
+import { notifyWithUndo } from '../../../lib/undo-toast';
 import { useConfirmedMutation } from '../../../lib/use-confirmed-mutation';
 import { MESSAGES_PAGE_SIZE, useMessages } from './api/get-messages';
 import { useSetMessageHandled } from './api/set-message-handled';
@@ -48,8 +49,19 @@ export default function MessagesPage() {
   const showAll = params.get('show') === 'all';
   const messages = useMessages(!showAll, page);
   const setHandled = useSetMessageHandled();
-  // No toast on success: the row's badge says New or Handled.
-  const handling = useConfirmedMutation({ mutate: (message: ContactMessage) => setHandled.mutateAsync({ id: message._id, handled: !message.handled }) });
+  // Marking handled says so, with an undo: under the Unhandled filter the row leaves the list at
+  // once, and a slip of the finger would otherwise send the message out of sight. Marking it
+  // unhandled again needs no toast: the row's badge flips to New.
+  const undoing = useConfirmedMutation({
+    mutate: (message: ContactMessage) => setHandled.mutateAsync({ id: message._id, handled: false }),
+    success: (message) => TOASTS.messageUnhandledAgain(message.name),
+  });
+  const handling = useConfirmedMutation({
+    mutate: (message: ContactMessage) => setHandled.mutateAsync({ id: message._id, handled: !message.handled }),
+    onSuccess: (_data, message) => {
+      if (!message.handled) notifyWithUndo(TOASTS.messageHandled(message.name), () => void undoing.run(message));
+    },
+  });
 
   const changeFilter = (all: boolean) =>
     setParams(
