@@ -22,6 +22,7 @@ export * from './schemas/legal';
 export * from './legal-pages';
 export * from './schemas/tax';
 export * from './tax';
+export * from './reverse-charge';
 export * from './schemas/reviews';
 export * from './schemas/admin';
 export * from './routes';

@@ -18,5 +18,5 @@ export const isRefundableStatus = (status: OrderStatus | null): status is (typeo
   (REFUNDABLE_STATUSES as readonly (OrderStatus | null)[]).includes(status);
 
 /** What can happen to an order, as its timeline (`order_events.kind`) records it. */
-export const ORDER_EVENT_KINDS = ['placed', 'paid', 'shipped', 'unshipped', 'expired', 'refunded', 'refund_failed'] as const;
+export const ORDER_EVENT_KINDS = ['placed', 'paid', 'shipped', 'unshipped', 'expired', 'refunded', 'refund_failed', 'vat_number_confirmed'] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];

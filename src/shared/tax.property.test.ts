@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HUNDRED_PERCENT_MILLI, lineTaxCents, summariseTax, taxOrder } from './tax';
+import { HUNDRED_PERCENT_MILLI, lineTaxCents, netUnitCents, reverseChargeOrder, summariseTax, taxOrder } from './tax';
 
 /** A cart's lines as the store prices them: 1 to 50 lines, their amounts adding up to at most 2^31 - 1 cents. */
 const amounts = fc.array(fc.integer({ min: 0, max: 40_000_000 }), { minLength: 1, maxLength: 50 });
@@ -49,6 +49,59 @@ describe('the tax of random carts', () => {
         const [low, high] = p1 <= p2 ? [p1, p2] : [p2, p1];
         expect(lineTaxCents(amount, low, inclusive)).toBeLessThanOrEqual(lineTaxCents(amount, high, inclusive));
         expect(lineTaxCents(amount, low, inclusive)).toBeLessThanOrEqual(lineTaxCents(amount + 1, low, inclusive));
+      }),
+      RUNS,
+    );
+  });
+});
+
+/** A cart as unit prices and quantities: 1 to 50 lines, each at most $20,000 × 1,000 (their sum stays below 2^31 cents). */
+const pricedLines = fc.array(fc.record({ unitCents: fc.integer({ min: 0, max: 2_000_000 }), quantity: fc.integer({ min: 1, max: 20 }) }), { minLength: 1, maxLength: 50 });
+const rateOrNone = fc.option(fc.record({ percentMilli }), { nil: null });
+
+describe('random carts under reverse charge', () => {
+  it('carry no tax, and their lines (net unit × quantity) add up to the subtotal and the total exactly', () => {
+    fc.assert(
+      fc.property(pricedLines, rateOrNone, fc.boolean(), (cart, chosen, inclusive) => {
+        const order = reverseChargeOrder(cart, chosen, inclusive);
+        expect(order.taxCents).toBe(0);
+        expect(summariseTax(order.lines)).toEqual([]);
+        expect(order.lines.every((line) => line.taxCents === 0 && line.taxName === null && line.percentMilli === 0)).toBe(true);
+        const lineAmounts = cart.map((line, index) => order.unitsCents[index]! * line.quantity);
+        expect(order.lines.map((line) => line.amountCents)).toEqual(lineAmounts);
+        expect(order.subtotalCents).toBe(lineAmounts.reduce((a, b) => a + b, 0));
+        expect(order.totalCents).toBe(order.subtotalCents);
+        expect(Number.isSafeInteger(order.totalCents)).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+
+  it('charge the net price: never more than a consumer pays, within a cent a line of what the store keeps from one', () => {
+    fc.assert(
+      fc.property(pricedLines, rateOrNone, fc.boolean(), (cart, chosen, inclusive) => {
+        const business = reverseChargeOrder(cart, chosen, inclusive);
+        const consumer = taxOrder(cart.map((line) => line.unitCents * line.quantity), chosen ? { name: 'VAT', percentMilli: chosen.percentMilli } : null, inclusive);
+        expect(business.totalCents).toBeLessThanOrEqual(consumer.totalCents);
+        // What the store keeps from the consumer (net of VAT) and what the business pays differ only by rounding:
+        // half a cent per unit (the net unit price is rounded) plus half a cent per line (the consumer's line tax is).
+        const slack = cart.reduce((sum, line) => sum + line.quantity / 2 + 0.5, 0);
+        expect(Math.abs(business.totalCents - (consumer.totalCents - consumer.taxCents))).toBeLessThanOrEqual(slack + 1e-6);
+        // Prices that exclude tax are net already: the business pays them as they are.
+        if (!inclusive || !chosen) expect(business.unitsCents).toEqual(cart.map((line) => line.unitCents));
+      }),
+      RUNS,
+    );
+  });
+
+  it('take out the included tax per unit to within half a cent, never leaving a negative or a larger price', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2_147_483_647 }), percentMilli, (gross, p) => {
+        const net = netUnitCents(gross, p);
+        expect(Number.isSafeInteger(net)).toBe(true);
+        expect(net).toBeGreaterThanOrEqual(0);
+        expect(net).toBeLessThanOrEqual(gross);
+        expect(Math.abs(net - (gross * HUNDRED_PERCENT_MILLI) / (HUNDRED_PERCENT_MILLI + p))).toBeLessThanOrEqual(0.5 + 1e-6);
       }),
       RUNS,
     );

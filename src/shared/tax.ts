@@ -98,3 +98,41 @@ export function summariseTax(lines: ReadonlyArray<Pick<TaxedLine, 'taxName' | 'p
   }
   return [...summary.values()];
 }
+
+/**
+ * The net of a unit price that includes tax at `percentMilli`: round-half-up(gross × 100 / (100 + p)).
+ * For a buyer who pays no VAT (reverse charge) in a store whose prices include it.
+ */
+export function netUnitCents(grossUnitCents: number, percentMilli: number): number {
+  if (percentMilli <= 0 || grossUnitCents <= 0) return grossUnitCents;
+  return divideHalfUp(grossUnitCents * HUNDRED_PERCENT_MILLI, HUNDRED_PERCENT_MILLI + percentMilli);
+}
+
+/** A line as the catalogue prices it: the unit price (net or gross, as the store's setting says) and how many. */
+export interface PricedLine {
+  unitCents: number;
+  quantity: number;
+}
+
+/** An order under reverse charge: no tax on any line, and each line's unit price net. */
+export interface ReverseChargedOrder extends OrderTax {
+  /** Each line's unit price as charged: net of the tax the catalogue price included, if it did. */
+  unitsCents: number[];
+}
+
+/**
+ * Prices an order under reverse charge (decision 048): no line is taxed. Where catalogue prices
+ * include tax, the business pays the net price, the gross unit price without the tax at the
+ * destination's rate (what the store keeps from a consumer there), rounded per unit so each line is
+ * unit × quantity and the lines add up; the invoice shows that net unit price. Where prices exclude
+ * tax they are net already. A destination without a rate has nothing to take out.
+ */
+export function reverseChargeOrder(lines: readonly PricedLine[], rate: Pick<TaxRate, 'percentMilli'> | null, pricesIncludeTax: boolean): ReverseChargedOrder {
+  const unitsCents = lines.map((line) => (pricesIncludeTax && rate ? netUnitCents(line.unitCents, rate.percentMilli) : line.unitCents));
+  const taxed = taxOrder(
+    lines.map((line, index) => unitsCents[index]! * line.quantity),
+    null,
+    false,
+  );
+  return { ...taxed, unitsCents };
+}

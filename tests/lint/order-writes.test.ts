@@ -36,6 +36,8 @@ const TRANSITION_OWNERS: Record<string, string> = {
   markOrderUnshipped: 'src/server/orders/shipping.ts',
   // Not a write: the condition that holds shipping back, read again to say why it was refused.
   refundUnderWay: 'src/server/orders/shipping.ts',
+  vatNumberToReview: 'src/server/orders/shipping.ts',
+  markVatNumberConfirmed: 'src/server/orders/shipping.ts',
   expireStaleOrders: 'src/server/orders/orders-repository.ts',
   markOrderRefunded: 'src/server/orders/refund-order.ts',
   removeUnpaidOrder: 'src/server/orders/orders-repository.ts',

@@ -5,6 +5,7 @@ import type { AppDatabase, AppTransaction } from '../db/client';
 import { users } from '../db/schema';
 import type { Identity } from '../identity/identity';
 import { DomainError } from '../lib/domain-errors';
+import { checkTaxId } from '../tax/vat-numbers';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -49,9 +50,11 @@ const PROFILE_FIELDS = Object.keys(PROFILE_COLUMNS) as ProfileField[];
  */
 export async function updateProfile(db: AppDatabase, email: string, changes: ProfileChanges, auditedBy?: Identity): Promise<number> {
   const address = email.toLowerCase();
+  // An EU VAT number must have its country's format (and is stored compact); checked before anything is written.
+  const checked: ProfileChanges = changes.taxId === undefined ? changes : { ...changes, taxId: checkTaxId(changes.taxId, 'taxId') };
   const set: Partial<UserRow> = { updatedAt: new Date() };
   for (const field of PROFILE_FIELDS) {
-    const value = changes[field];
+    const value = checked[field];
     // Each column takes its field's type (text, or null where the field may be cleared).
     if (value !== undefined) (set as Record<string, unknown>)[PROFILE_COLUMNS[field]] = value;
   }
@@ -67,7 +70,7 @@ export async function updateProfile(db: AppDatabase, email: string, changes: Pro
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     for (const field of PROFILE_FIELDS) {
-      const value = changes[field];
+      const value = checked[field];
       const old = was[PROFILE_COLUMNS[field]] ?? null;
       if (value === undefined || value === old) continue;
       before[field] = old;

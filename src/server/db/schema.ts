@@ -413,6 +413,13 @@ export const orders = pgTable(
      */
     reverseCharge: boolean('reverse_charge').notNull().default(false),
     buyerVatId: text('buyer_vat_id'),
+    /**
+     * The owner's review setting was on when this reverse-charge order was placed: it cannot be
+     * shipped until an admin confirms the VAT number (`buyerVatConfirmedAt`, by `buyerVatConfirmedBy`).
+     */
+    vatReviewRequired: boolean('vat_review_required').notNull().default(false),
+    buyerVatConfirmedAt: timestamp('buyer_vat_confirmed_at', { withTimezone: true }),
+    buyerVatConfirmedBy: text('buyer_vat_confirmed_by'),
     paid: boolean('paid').notNull().default(false),
     transactionId: text('transaction_id').unique(),
     /** null while unpaid and payable. */
@@ -756,6 +763,8 @@ export const AUDIT_ACTIONS = [
   'catalogue.imported',
   'order.shipped',
   'order.unshipped',
+  // An admin confirmed a reverse-charge order's VAT number (the owner's review setting, decision 048).
+  'order.vat_number_confirmed',
   'order.refunded',
   'order.deleted',
   'user.promoted',

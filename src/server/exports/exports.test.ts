@@ -86,6 +86,13 @@ describe('GET /api/orders.csv', () => {
       '1Z999AA10123456784',
       // The lines' SKUs, in the Lines column's order.
       'SS-80W; WS-10',
+      // Untaxed (placed before tax by destination): the subtotal is the total; no destination kept.
+      '95.00',
+      '0.00',
+      '',
+      '',
+      'no',
+      '',
     ]);
     // An order from before SKUs: none to give.
     expect(rows.find((row) => row[0] === formatOrderNumber(walter.number))).toEqual([
@@ -103,6 +110,12 @@ describe('GET /api/orders.csv', () => {
       '',
       '',
       '',
+      '',
+      '120.00',
+      '0.00',
+      '',
+      '',
+      'no',
       '',
     ]);
     expect(rows.map((row) => row[2])).toEqual(['pending', 'shipped', 'unpaid', 'expired', 'refunded', 'pending', 'pending']);
@@ -126,6 +139,12 @@ describe('GET /api/orders.csv', () => {
       '',
       '',
       '',
+      '',
+      '25.68',
+      '0.00',
+      '',
+      '',
+      'no',
       '',
     ]);
     // As the bytes go out: each field quoted when it must be, its quotes doubled, the record on one CSV line.

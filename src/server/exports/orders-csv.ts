@@ -21,6 +21,14 @@ export const ORDERS_CSV_HEADER = [
   'Tracking number',
   // Added last, so a sheet or script that reads the columns by position keeps working.
   'SKUs',
+  // Tax (decision 048), added after them for the same reason. Total (USD) above is what was paid:
+  // the subtotal plus the tax, or the subtotal alone when prices included the tax.
+  'Subtotal (USD)',
+  'Tax (USD)',
+  'Country',
+  'Region',
+  'Reverse charge',
+  'VAT number',
 ] as const;
 
 /**
@@ -63,6 +71,12 @@ export function orderCsvRow(order: ExportedOrder): string {
     order.carrier,
     order.trackingNumber,
     skusOf(order),
+    csvDollars(order.subtotalCents),
+    csvDollars(order.taxCents),
+    order.country,
+    order.region,
+    order.reverseCharge ? 'yes' : 'no',
+    order.buyerVatId,
   ]);
 }
 

@@ -154,6 +154,12 @@ const exportFields = {
   phone: orders.phone,
   address: orders.address,
   totalCents: orders.totalCents,
+  subtotalCents: orders.subtotalCents,
+  taxCents: orders.taxCents,
+  country: orders.country,
+  region: orders.region,
+  reverseCharge: orders.reverseCharge,
+  buyerVatId: orders.buyerVatId,
   paidAt: orders.paidAt,
   transactionId: orders.transactionId,
   shippedAt: orders.shippedAt,
@@ -173,6 +179,12 @@ export interface ExportedOrder {
   phone: string;
   address: string;
   totalCents: number;
+  subtotalCents: number;
+  taxCents: number;
+  country: string | null;
+  region: string | null;
+  reverseCharge: boolean;
+  buyerVatId: string | null;
   paidAt: Date | null;
   transactionId: string | null;
   shippedAt: Date | null;

@@ -4,7 +4,7 @@ import { apiErrorSchema, idParam, modifiedCountSchema, orderEventSchema, shipmen
 import { setNoStore } from '../lib/cache-headers';
 import { listOrderEvents } from './order-events';
 import { guardedOrder, orderIdOrNotFound, requireOrderViewer } from './order-access';
-import { shipOrder, unshipOrder } from './shipping';
+import { confirmVatNumber, shipOrder, unshipOrder } from './shipping';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
@@ -55,5 +55,19 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: "Undo an order's shipment: admins", tags: ['orders'], params: idParam, response: { 200: modifiedCountSchema, ...errors } },
     },
     async (request) => ({ modifiedCount: await unshipOrder(app.db, orderIdOrNotFound(request.params.id), request.identity!) }),
+  );
+
+  app.post(
+    '/orders/:id/confirm-vat-number',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        summary: "Confirm a reverse-charge order's VAT number (checked in VIES by the admin), which releases a shipment held for review: admins",
+        tags: ['orders'],
+        params: idParam,
+        response: { 200: modifiedCountSchema, ...errors },
+      },
+    },
+    async (request) => ({ modifiedCount: await confirmVatNumber(app.db, orderIdOrNotFound(request.params.id), request.identity!) }),
   );
 };

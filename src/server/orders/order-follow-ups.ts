@@ -29,7 +29,23 @@ const orderSnapshot = z.object({
   totalCents: z.number().int(),
   createdAt: z.coerce.date(),
   transactionId: z.string().nullable(),
-  lines: z.array(z.object({ productName: z.string(), sku: z.string().nullable(), priceCents: z.number().int(), quantity: z.number().int() })),
+  lines: z.array(
+    z.object({
+      productName: z.string(),
+      sku: z.string().nullable(),
+      priceCents: z.number().int(),
+      quantity: z.number().int(),
+      taxName: z.string().nullable().optional(),
+      taxPercentMilli: z.number().int().optional(),
+      taxCents: z.number().int().optional(),
+    }),
+  ),
+  // The tax (decision 048): optional, so a follow-up queued before it was kept still renders (its total alone).
+  subtotalCents: z.number().int().optional(),
+  taxCents: z.number().int().optional(),
+  pricesIncludeTax: z.boolean().optional(),
+  reverseCharge: z.boolean().optional(),
+  buyerVatId: z.string().nullable().optional(),
 });
 
 const placedPayload = z.object({ order: orderSnapshot });
@@ -56,7 +72,12 @@ const snapshotOf = (order: OrderForMail): z.input<typeof orderSnapshot> => ({
   totalCents: order.totalCents,
   createdAt: order.createdAt.toISOString(),
   transactionId: order.transactionId,
-  lines: order.lines.map(({ productName, sku, priceCents, quantity }) => ({ productName, sku, priceCents, quantity })),
+  lines: order.lines.map(({ productName, sku, priceCents, quantity, taxName, taxPercentMilli, taxCents }) => ({ productName, sku, priceCents, quantity, taxName, taxPercentMilli, taxCents })),
+  subtotalCents: order.subtotalCents,
+  taxCents: order.taxCents,
+  pricesIncludeTax: order.pricesIncludeTax,
+  reverseCharge: order.reverseCharge,
+  buyerVatId: order.buyerVatId,
 });
 
 /** In the placing transaction: the buyer's confirmation will follow the commit. */

@@ -72,7 +72,29 @@ export async function attachPaymentIntent(db: AppDatabase, orderId: string, inte
   await db.update(orders).set({ paymentIntentId: intentId }).where(and(eq(orders.id, orderId), eq(orders.paid, false)));
 }
 
-/** Paid, waiting to ship, no refund under way → shipped, with what the admin gave. Answers the shipped row. */
+/**
+ * A reverse-charge order placed while the owner asked to review them, whose VAT number no admin has
+ * confirmed yet (decision 048): it may be paid, refunded or deleted, but not shipped.
+ */
+export const vatNumberToReview = sql<boolean>`(${orders.vatReviewRequired} and ${orders.buyerVatConfirmedAt} is null)`;
+
+/**
+ * A reverse-charge order's VAT number, not confirmed yet → confirmed by an admin (who looked it up in
+ * VIES), with its moment on the timeline. Answers the confirmed row, or null when there was nothing
+ * to confirm (not reverse charge, or confirmed already). Any state: an admin may confirm before payment.
+ */
+export async function markVatNumberConfirmed(tx: AppTransaction, orderId: string, actorEmail: string): Promise<OrderRow | null> {
+  const [confirmed] = await tx
+    .update(orders)
+    .set({ buyerVatConfirmedAt: new Date(), buyerVatConfirmedBy: actorEmail })
+    .where(and(eq(orders.id, orderId), eq(orders.reverseCharge, true), isNull(orders.buyerVatConfirmedAt)))
+    .returning();
+  if (!confirmed) return null;
+  await recordOrderEvent(tx, orderId, 'vat_number_confirmed', actorEmail, { buyerVatId: confirmed.buyerVatId });
+  return confirmed;
+}
+
+/** Paid, waiting to ship, no refund under way, no VAT number waiting for review → shipped, with what the admin gave. Answers the shipped row. */
 export async function markOrderShipped(tx: AppTransaction, orderId: string, shipment: Shipment, actorEmail: string): Promise<OrderRow | null> {
   const [shipped] = await tx
     .update(orders)
@@ -83,7 +105,7 @@ export async function markOrderShipped(tx: AppTransaction, orderId: string, ship
       trackingNumber: shipment.trackingNumber ?? null,
       trackingUrl: shipment.trackingUrl ?? null,
     })
-    .where(and(eq(orders.id, orderId), eq(orders.paid, true), eq(orders.status, 'pending'), sql`not ${refundUnderWay}`))
+    .where(and(eq(orders.id, orderId), eq(orders.paid, true), eq(orders.status, 'pending'), sql`not ${refundUnderWay}`, sql`not ${vatNumberToReview}`))
     .returning();
   if (!shipped) return null;
   await recordOrderEvent(tx, orderId, 'shipped', actorEmail, { carrier: shipped.carrier, trackingNumber: shipped.trackingNumber, trackingUrl: shipped.trackingUrl });

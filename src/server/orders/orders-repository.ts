@@ -28,6 +28,12 @@ function summaryName(lines: OrderLineRow[]): string {
 
 const isoOrNull = (time: Date | null) => (time ? time.toISOString() : null);
 
+/** Where the review of a reverse-charge order's VAT number stands (null: none asked, nor confirmed). */
+function vatReviewOf(order: Pick<OrderRow, 'reverseCharge' | 'vatReviewRequired' | 'buyerVatConfirmedAt'>): Order['vatReview'] {
+  if (order.reverseCharge && order.buyerVatConfirmedAt) return 'confirmed';
+  return order.vatReviewRequired ? 'to-review' : null;
+}
+
 export function toApiOrder(order: OrderWithLines, payMinutes: number): Order {
   const single = order.lines.length === 1 ? order.lines[0]! : null;
   return {
@@ -50,6 +56,9 @@ export function toApiOrder(order: OrderWithLines, payMinutes: number): Order {
     total: centsToDollars(order.totalCents),
     country: order.country,
     region: order.region,
+    reverseCharge: order.reverseCharge,
+    buyerVatId: order.buyerVatId,
+    vatReview: vatReviewOf(order),
     lines: order.lines.map((line) => ({
       toolId: line.toolId,
       productName: line.productName,

@@ -96,6 +96,10 @@ describe('POST /api/order', () => {
       total: 76.5,
       country: 'US',
       region: null,
+      // A customer without an EU VAT number: never reverse charge.
+      reverseCharge: false,
+      buyerVatId: null,
+      vatReview: null,
       lines: [
         {
           toolId: tool.id,

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
-import { isUuid, quantityRefusal, rateFor, taxOrder, type LineInput } from '../../shared';
+import { isUuid, quantityRefusal, rateFor, reverseChargeApplies, reverseChargeOrder, taxOrder, type LineInput } from '../../shared';
 import type { Identity } from '../identity/identity';
 import type { AppTransaction } from '../db/client';
 import { cartLines, orderLines, orders, tools, users } from '../db/schema';
@@ -7,6 +7,7 @@ import { DomainError } from '../lib/domain-errors';
 import { currentTermsVersion } from '../legal/legal-texts-repository';
 import { readSettings } from '../settings/settings-repository';
 import { checkDestination, readCountryRates } from '../tax/tax-rates-repository';
+import { validEuVatNumberOf } from '../tax/vat-numbers';
 import { recordOrderEvent } from './order-events';
 import { followPlacedOrder } from './order-follow-ups';
 import type { OrderWithLines } from './orders-repository';
@@ -33,10 +34,10 @@ export interface OrderToPlace {
  * with another placement of theirs. A row lock on their user row (which the placement may update)
  * rather than an advisory lock: no hash collisions, same SQL on PGlite. `NO KEY UPDATE` does not
  * block the foreign-key checks of sessions being created for the same user. Answers the delivery
- * details on their profile, read under the lock.
+ * details and the tax id on their profile, read under the lock.
  */
 async function lockBuyer(tx: AppTransaction, userId: string) {
-  const [buyer] = await tx.select({ address: users.address, phone: users.phone }).from(users).where(eq(users.id, userId)).for('no key update');
+  const [buyer] = await tx.select({ address: users.address, phone: users.phone, taxId: users.taxId }).from(users).where(eq(users.id, userId)).for('no key update');
   return buyer ?? null;
 }
 
@@ -91,14 +92,45 @@ async function taxDestination(tx: AppTransaction, input: Pick<OrderToPlace, 'cou
   const country = input.country ?? settings.country;
   const region = input.region ?? null;
   checkDestination(country, region);
-  return { country, region, pricesIncludeTax: settings.pricesIncludeTax, rates: await readCountryRates(tx, country) };
+  return {
+    country,
+    region,
+    sellerCountry: settings.country,
+    pricesIncludeTax: settings.pricesIncludeTax,
+    reviewReverseCharge: settings.reviewReverseCharge,
+    rates: await readCountryRates(tx, country),
+  };
+}
+
+/**
+ * The order's prices and tax. Under EU reverse charge (the buyer's profile holds a VAT number jsvat
+ * accepts, of another member state than the seller's, and the goods go to another member state:
+ * shared/reverse-charge.ts) no line is taxed and the business pays net prices; otherwise each line
+ * is taxed at the destination's rate (decision 048). Answers each line's unit price as charged.
+ */
+function priceOrder(ordered: Array<{ tool: { priceCents: number }; quantity: number }>, destination: Awaited<ReturnType<typeof taxDestination>>, buyerTaxId: string | null | undefined) {
+  const rate = rateFor(destination.rates, destination.country, destination.region);
+  const vat = validEuVatNumberOf(buyerTaxId);
+  const reverseCharge = reverseChargeApplies({
+    sellerCountry: destination.sellerCountry,
+    buyerVatPrefix: vat?.prefix ?? null,
+    destinationCountry: destination.country,
+    destinationRegion: destination.region,
+  });
+  if (reverseCharge && vat) {
+    const charged = reverseChargeOrder(ordered.map(({ tool, quantity }) => ({ unitCents: tool.priceCents, quantity })), rate, destination.pricesIncludeTax);
+    // The prices on the order are net: it says so (pricesIncludeTax off), whatever the catalogue's setting.
+    return { taxed: charged, unitsCents: charged.unitsCents, pricesIncludeTax: false, buyerVatId: vat.number };
+  }
+  const taxed = taxOrder(ordered.map(({ tool, quantity }) => tool.priceCents * quantity), rate, destination.pricesIncludeTax);
+  return { taxed, unitsCents: ordered.map(({ tool }) => tool.priceCents), pricesIncludeTax: destination.pricesIncludeTax, buyerVatId: null };
 }
 
 /**
  * Places an order for one or more tools, in the caller's transaction: each line is checked against
  * the catalogue (the tool exists, the quantity meets its minimum and fits its stock right now) and
  * written with the tool's own name, image, description and price, and the tax rate of the destination
- * (shared/tax.ts); the order's subtotal is their sum and its total what the buyer pays, in cents. No stock is taken: an unpaid order holds nothing, and the payment takes the units
+ * (shared/tax.ts), or none under reverse charge; the order's subtotal is their sum and its total what the buyer pays, in cents. No stock is taken: an unpaid order holds nothing, and the payment takes the units
  * (orders/order-stock.ts, decision 019), so nobody can keep a tool from customers who pay. The
  * delivery details are saved on the buyer's profile, in the same transaction, whose follow-up
  * sends the confirmation mail after the commit (order-follow-ups.ts).
@@ -114,8 +146,10 @@ export async function placeOrder(
   if ((await countUnpaidOrders(tx, buyer.userId)) >= maxUnpaid) throw new DomainError('TOO_MANY_UNPAID_ORDERS', { max: maxUnpaid });
   const ordered = await readOrderedTools(tx, input.lines, input.source);
   const destination = await taxDestination(tx, input);
-  const amounts = ordered.map(({ tool, quantity }) => tool.priceCents * quantity);
-  const taxed = taxOrder(amounts, rateFor(destination.rates, destination.country, destination.region), destination.pricesIncludeTax);
+  // The profile's tax id as it is now, read under the buyer's lock: the order keeps it (buyer_vat_id),
+  // so a later change of the profile never reaches this order.
+  const { taxed, unitsCents, pricesIncludeTax, buyerVatId } = priceOrder(ordered, destination, profile?.taxId);
+  const reverseCharge = buyerVatId !== null;
   const { subtotalCents, taxCents, totalCents } = taxed;
   // An integer column: a total past $21 million is no order this store takes in one go.
   if (totalCents > 2_147_483_647) throw new DomainError('ORDER_TOO_LARGE', {}, { field: 'quantity' });
@@ -130,9 +164,13 @@ export async function placeOrder(
       totalCents,
       subtotalCents,
       taxCents,
-      pricesIncludeTax: destination.pricesIncludeTax,
+      pricesIncludeTax,
       country: destination.country,
       region: destination.region,
+      reverseCharge,
+      buyerVatId,
+      // The owner's review setting as the order is placed (decision 048): it holds this order's shipment until an admin confirms the number.
+      vatReviewRequired: reverseCharge && destination.reviewReverseCharge,
       // The terms in force as the order is written, read by the same statement: never the client's say.
       termsVersion: currentTermsVersion(),
     })
@@ -149,7 +187,8 @@ export async function placeOrder(
         sku: tool.sku,
         productImage: tool.image,
         description: tool.description,
-        priceCents: tool.priceCents,
+        // The unit price charged: the catalogue's, or its net under reverse charge when prices include tax.
+        priceCents: unitsCents[position]!,
         quantity,
         // The rate as it is now, kept with the line: later changes to the rates never reach this order.
         taxName: taxed.lines[position]!.taxName,

@@ -7,7 +7,7 @@ import type { Identity } from '../identity/identity';
 import { DomainError } from '../lib/domain-errors';
 import { queueMail } from '../mail/outbox';
 import { orderShippedMail, type OrderMailSettings } from '../mail/templates/order-mail';
-import { markOrderShipped, markOrderUnshipped, refundUnderWay } from './order-state';
+import { markOrderShipped, markOrderUnshipped, markVatNumberConfirmed, refundUnderWay, vatNumberToReview } from './order-state';
 import { orderState, withLines } from './orders-repository';
 
 /** What the audit log keeps of a shipment: the number people say, who it goes to, and what was given. */
@@ -44,12 +44,13 @@ export async function shipOrder(db: AppDatabase, orderId: string, admin: Identit
 /** Read after the update matched nothing, so it sees the row as the competing change left it. */
 async function whyNotShippable(tx: AppTransaction, orderId: string): Promise<Error> {
   const [row] = await tx
-    .select({ paid: orders.paid, status: orders.status, refunding: refundUnderWay })
+    .select({ paid: orders.paid, status: orders.status, refunding: refundUnderWay, toReview: vatNumberToReview })
     .from(orders)
     .where(eq(orders.id, orderId))
     .limit(1);
   if (!row) return new DomainError('ORDER_NOT_FOUND');
   if (row.refunding) return new DomainError('REFUND_UNDER_WAY');
+  if (row.toReview && row.paid && row.status === 'pending') return new DomainError('VAT_NUMBER_TO_REVIEW');
   return new DomainError('ORDER_NOT_SHIPPABLE', { state: orderState(row) });
 }
 
@@ -67,6 +68,29 @@ export async function unshipOrder(db: AppDatabase, orderId: string, admin: Ident
     await markOrderUnshipped(tx, before, admin.email);
     const facts = shipmentFacts(before);
     await recordAudit(tx, admin, { action: 'order.unshipped', targetId: orderId, before: { ...facts, status: 'shipped' }, after: { number: facts.number, email: facts.email, status: 'pending' } });
+    return 1;
+  });
+}
+
+/**
+ * An admin confirms a reverse-charge order's VAT number (having checked it is live, in VIES: the
+ * store can't offline; decision 048), which releases its shipment when the owner's review setting
+ * held it. The confirmation, its moment on the timeline and the audit entry commit together; of two
+ * admins confirming at once, the second is told it is done.
+ */
+export async function confirmVatNumber(db: AppDatabase, orderId: string, admin: Identity): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ reverseCharge: orders.reverseCharge }).from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!current) throw new DomainError('ORDER_NOT_FOUND');
+    if (!current.reverseCharge) throw new DomainError('ORDER_NOT_REVERSE_CHARGE');
+    const confirmed = await markVatNumberConfirmed(tx, orderId, admin.email);
+    if (!confirmed) throw new DomainError('VAT_NUMBER_ALREADY_CONFIRMED');
+    await recordAudit(tx, admin, {
+      action: 'order.vat_number_confirmed',
+      targetId: orderId,
+      before: { number: formatOrderNumber(confirmed.number), buyerVatId: confirmed.buyerVatId, confirmed: false },
+      after: { number: formatOrderNumber(confirmed.number), buyerVatId: confirmed.buyerVatId, confirmed: true },
+    });
     return 1;
   });
 }

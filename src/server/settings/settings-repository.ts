@@ -6,6 +6,7 @@ import { publishChange } from '../db/change-bus';
 import { storeSettings } from '../db/schema';
 import type { Identity } from '../identity/identity';
 import { checkDestination } from '../tax/tax-rates-repository';
+import { checkTaxId } from '../tax/vat-numbers';
 
 type SettingsRow = typeof storeSettings.$inferSelect;
 
@@ -17,6 +18,7 @@ const toSettings = (row: SettingsRow): StoreSettings => ({
   lowStockThreshold: row.lowStockThreshold,
   country: row.country,
   pricesIncludeTax: row.pricesIncludeTax,
+  reviewReverseCharge: row.reviewReverseCharge,
 });
 
 /** The owner's settings (the migration wrote the one row; it is never deleted). */
@@ -29,12 +31,14 @@ export async function readSettings(db: AppDatabase | AppTransaction): Promise<St
 /** An admin changes the settings; the change and its audit entry commit together. Answers the settings now. */
 export async function updateSettings(db: AppDatabase, admin: Identity, changes: StoreSettingsUpdate): Promise<StoreSettings> {
   if (changes.country !== undefined) checkDestination(changes.country, null);
+  // The seller's VAT number is printed on every invoice: an EU one must have its country's format.
+  const checked = { ...changes, taxId: checkTaxId(changes.taxId, 'taxId') };
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(storeSettings).where(eq(storeSettings.id, 1)).for('update');
     if (!before) throw new Error('store_settings has no row: were the migrations applied?');
     const [after] = await tx
       .update(storeSettings)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...checked, updatedAt: new Date() })
       .where(eq(storeSettings.id, 1))
       .returning();
     const [was, now] = [toSettings(before), toSettings(after!)];

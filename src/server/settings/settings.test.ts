@@ -29,11 +29,12 @@ describe('the store settings', () => {
       lowStockThreshold: 10,
       country: 'US',
       pricesIncludeTax: false,
+      reviewReverseCharge: false,
     });
     const res = await put(VALID);
     expect(res.statusCode).toBe(200);
-    // Without country and pricesIncludeTax (a client from before tax by destination) they stay as they were.
-    const saved = { ...VALID, notifyEmail: 'owner@acme.example', country: 'US', pricesIncludeTax: false };
+    // Without country, pricesIncludeTax and reviewReverseCharge (a client from before tax) they stay as they were.
+    const saved = { ...VALID, notifyEmail: 'owner@acme.example', country: 'US', pricesIncludeTax: false, reviewReverseCharge: false };
     expect(res.json()).toEqual(saved);
     expect((await get()).json()).toEqual(saved);
     expect((await get()).headers['cache-control']).toBe('no-store');

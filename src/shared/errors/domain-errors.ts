@@ -148,6 +148,8 @@ export const DOMAIN_ERRORS = {
   ORDER_TOO_LARGE: fixed('rejected', API_ERRORS.orderTooLarge),
   COUNTRY_UNKNOWN: fixed('rejected', VALIDATION.countryUnknown),
   REGION_UNKNOWN: fixed('rejected', VALIDATION.regionUnknown),
+  /** A tax id with an EU VAT prefix that jsvat does not accept as that country's VAT number. */
+  VAT_NUMBER_INVALID: fixed('rejected', VALIDATION.vatNumberInvalid),
   ORDER_NOT_FOUND: fixed('not-found', API_ERRORS.orderNotFound),
   PAID_ORDER_NOT_DELETABLE: fixed('conflict', API_ERRORS.paidOrderCannotBeDeleted),
   INVOICE_ONLY_FOR_PAID_ORDERS: fixed('conflict', API_ERRORS.invoiceOnlyPaid),
@@ -159,6 +161,9 @@ export const DOMAIN_ERRORS = {
     return API_ERRORS.orderNotPaidYet;
   }),
   ORDER_NOT_SHIPPED: fixed('conflict', API_ERRORS.orderNotShipped),
+  VAT_NUMBER_TO_REVIEW: fixed('conflict', API_ERRORS.vatNumberToReview),
+  ORDER_NOT_REVERSE_CHARGE: fixed('conflict', API_ERRORS.orderNotReverseCharge),
+  VAT_NUMBER_ALREADY_CONFIRMED: fixed('conflict', API_ERRORS.vatNumberAlreadyConfirmed),
 
   // Payments and refunds.
   ORDER_NOT_PAYABLE: error<{ state: ErrorOrderState }>('conflict', ({ state }) =>

@@ -78,6 +78,10 @@ export const API_ERRORS = {
   orderNotPaidYet: 'Only paid orders can be shipped',
   orderRefundedCannotShip: 'This order was cancelled and refunded, so it cannot be shipped',
   orderNotShipped: 'This order has not been shipped, so there is nothing to undo',
+  /** The owner asked to review reverse-charge orders (Settings) and nobody has confirmed this one's VAT number yet. */
+  vatNumberToReview: "This order is under reverse charge: confirm the buyer's VAT number on the order page before shipping it",
+  orderNotReverseCharge: 'This order is not under reverse charge, so it has no VAT number to confirm',
+  vatNumberAlreadyConfirmed: "This order's VAT number has already been confirmed",
   refundOnlyPaid: 'Only a paid order can be refunded',
   refundAlreadyDone: 'This order has already been refunded',
   refundUnderWay: 'A refund of this order is already under way. Please wait a moment and look again',

@@ -60,6 +60,9 @@ export const VALIDATION = {
   companyAddressRequired: 'Company address is required',
   companyAddressTooLong: 'Company address can be at most 300 characters',
   taxIdTooLong: 'Tax id can be at most 40 characters',
+  taxIdMarkup: 'Tax id cannot contain < or >',
+  /** A tax id starting with an EU VAT prefix (DE, FR, EL, XI...) that is not a VAT number of that country's format. */
+  vatNumberInvalid: 'Tax id: this is not a valid VAT number for its country (check the digits, e.g. DE123456789)',
   legalTextTooLong: 'A legal text can be at most 50,000 characters',
   lowStockThresholdWhole: 'Low-stock mark must be a whole number of 0 or more',
   ratingInvalid: 'Rating must be a whole number from 1 to 5',

@@ -33,6 +33,7 @@ export const AUDIT_ACTION_LABELS = {
   'catalogue.imported': 'Catalogue imported',
   'order.shipped': 'Order shipped',
   'order.unshipped': 'Shipping undone',
+  'order.vat_number_confirmed': 'VAT number confirmed (reverse charge)',
   'order.refunded': 'Order refunded',
   'order.deleted': 'Order deleted',
   'user.promoted': 'User made admin',

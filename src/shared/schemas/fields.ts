@@ -31,8 +31,17 @@ export const blankToNull = (value: string | undefined) => (value === undefined |
 /** A business buyer's company, or the seller's, as printed on an invoice. */
 export const companyNameText = () =>
   plainText().trim().max(120, { error: VALIDATION.companyNameTooLong }).regex(ONE_LINE, { error: VALIDATION.nameOneLine });
-/** A VAT number, EIN or the like, as printed on an invoice. */
-export const taxIdText = () => plainText().trim().max(40, { error: VALIDATION.taxIdTooLong }).regex(ONE_LINE, { error: VALIDATION.oneLine });
+/**
+ * A VAT number, EIN or the like, as printed on an invoice: plain words on one line. Whether one that
+ * starts with an EU VAT prefix is a VAT number of its country's format is the server's check
+ * (server/tax/vat-numbers.ts, with jsvat), so the web app carries no table of formats.
+ */
+export const taxIdText = () =>
+  plainText()
+    .trim()
+    .max(40, { error: VALIDATION.taxIdTooLong })
+    .regex(ONE_LINE, { error: VALIDATION.oneLine })
+    .regex(/^[^<>]*$/, { error: VALIDATION.taxIdMarkup });
 
 /** The spec's "simple x@y.z pattern": something, @, something, dot, something; no spaces. */
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

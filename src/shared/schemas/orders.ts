@@ -135,6 +135,18 @@ export const orderSchema = z.object({
   /** Where it goes: ISO 3166-1 country and ISO 3166-2 region (null: none given; before tax by destination, both null). */
   country: z.string().nullable(),
   region: z.string().nullable(),
+  /**
+   * EU reverse charge (decision 048): no VAT was charged, the buyer accounts for it. `buyerVatId` is
+   * the VAT number it was granted on, as the buyer's profile held it when the order was placed.
+   */
+  reverseCharge: z.boolean(),
+  buyerVatId: z.string().nullable(),
+  /**
+   * Where the review of the VAT number stands: null when none is asked (not reverse charge, or the
+   * owner's review setting was off when it was placed); `to-review` holds its shipment until an admin
+   * confirms the number; `confirmed` once one has.
+   */
+  vatReview: z.enum(['to-review', 'confirmed']).nullable(),
   lines: z.array(orderLineSchema),
   paid: z.boolean(),
   transactionId: z.string().nullable(),

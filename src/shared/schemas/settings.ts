@@ -16,6 +16,11 @@ export const storeSettingsSchema = z.object({
   country: z.string(),
   /** On: catalogue prices include tax (an EU consumer store); off: tax is added to them (US style). */
   pricesIncludeTax: z.boolean(),
+  /**
+   * On: a paid reverse-charge order waits for an admin to confirm the buyer's VAT number on its page
+   * before it can be shipped (whether a number is live can't be checked offline; decision 048).
+   */
+  reviewReverseCharge: z.boolean(),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 
@@ -43,6 +48,7 @@ export const storeSettingsUpdateSchema = z.object({
   // Left out: unchanged (clients from before tax by destination).
   country: countryCodeField.optional(),
   pricesIncludeTax: z.boolean().optional(),
+  reviewReverseCharge: z.boolean().optional(),
 });
 export type StoreSettingsUpdate = z.output<typeof storeSettingsUpdateSchema>;
 export type StoreSettingsForm = z.input<typeof storeSettingsUpdateSchema>;

@@ -1,4 +1,4 @@
-import { APP_ROUTES, centsToDollars, fillRoute, formatInvoiceNumber, formatOrderNumber, formatUsd } from '../../../shared';
+import { APP_ROUTES, centsToDollars, fillRoute, formatInvoiceNumber, formatOrderNumber, formatUsd, milliToPercent, summariseTax } from '../../../shared';
 import type { OutgoingMail } from '../outbox';
 import { renderMail } from './layout';
 
@@ -23,9 +23,30 @@ export interface OrderForMail {
   carrier?: string | null;
   trackingNumber?: string | null;
   trackingUrl?: string | null;
-  /** `sku` null for a line ordered before tools had SKUs. */
-  lines: { productName: string; sku: string | null; priceCents: number; quantity: number }[];
+  /** `sku` null for a line ordered before tools had SKUs; the tax fields as the line was taxed (decision 048). */
+  lines: Array<{ productName: string; sku: string | null; priceCents: number; quantity: number } & Partial<LineTaxForMail>>;
+  /**
+   * The tax (decision 048). Absent only from a mail queued before tax existed, which shows the
+   * total alone as it did then.
+   */
+  subtotalCents?: number;
+  taxCents?: number;
+  pricesIncludeTax?: boolean;
+  reverseCharge?: boolean;
+  buyerVatId?: string | null;
 }
+
+/** A line's tax as the order keeps it. */
+export interface LineTaxForMail {
+  taxName: string | null;
+  taxPercentMilli: number;
+  taxCents: number;
+}
+
+/** The tax part of an order, as every mail about it shows it. */
+export type OrderTaxForMail = Pick<OrderForMail, 'subtotalCents' | 'taxCents' | 'pricesIncludeTax' | 'reverseCharge' | 'buyerVatId' | 'totalCents'> & {
+  lines: Array<Partial<LineTaxForMail>>;
+};
 
 /** A line's tool as a mail names it: "Torque Wrench · SKU TW-180", or the name alone when it has no SKU. */
 export const mailLineName = (line: { productName: string; sku: string | null }) => (line.sku ? `${line.productName} · SKU ${line.sku}` : line.productName);
@@ -66,16 +87,36 @@ const totalOf = (order: OrderForMail) => money(order.totalCents);
 
 const numberOf = (order: OrderForMail) => formatOrderNumber(order.number);
 
-/** The order's lines and total, the same in every order mail: one row a tool, with its SKU. */
+const percentText = (milli: number) => `${milliToPercent(milli).toLocaleString('en-US', { maximumFractionDigits: 3 })}%`;
+
+/**
+ * Subtotal, tax and total, as the order page shows them (decision 048): each tax line by name and
+ * rate ("Includes VAT (19%)" when prices include it), or the reverse charge with the buyer's VAT
+ * number, which an EU business needs to account for the VAT itself.
+ */
+export function taxRows(order: OrderTaxForMail): { label: string; value: string }[] {
+  if (order.subtotalCents === undefined) return [{ label: 'Total', value: money(order.totalCents) }];
+  const summary = summariseTax(order.lines.map((line) => ({ taxName: line.taxName ?? null, percentMilli: line.taxPercentMilli ?? 0, taxCents: line.taxCents ?? 0 })));
+  const tax = order.reverseCharge
+    ? [{ label: 'VAT', value: `${money(0)}: reverse charge, the buyer accounts for the VAT${order.buyerVatId ? ` (VAT number ${order.buyerVatId})` : ''}` }]
+    : summary.length === 0
+      ? [{ label: 'Tax', value: money(order.taxCents ?? 0) }]
+      : summary.map((row) => ({ label: `${order.pricesIncludeTax ? 'Includes ' : ''}${row.name} (${percentText(row.percentMilli)})`, value: money(row.taxCents) }));
+  return [{ label: 'Subtotal', value: money(order.subtotalCents) }, ...tax, { label: 'Total', value: money(order.totalCents) }];
+}
+
+/** The order's lines, tax and total, the same in every order mail: one row a tool, with its SKU. */
 function orderRows(order: OrderForMail) {
+  const [total, ...rest] = taxRows(order).reverse();
   return [
     { label: 'Order', value: numberOf(order) },
     ...order.lines.map((line) => ({
       label: `${line.quantity} × ${mailLineName(line)}`,
       value: line.quantity === 1 ? money(line.priceCents) : `${money(line.priceCents * line.quantity)} (${money(line.priceCents)} each)`,
     })),
+    ...rest.reverse(),
     { label: 'Delivery', value: 'Free' },
-    { label: 'Total', value: totalOf(order) },
+    total!,
   ];
 }
 

@@ -1,14 +1,14 @@
 import { APP_ROUTES, centsToDollars, fillRoute, formatOrderNumber, formatUsd, preview } from '../../../shared';
 import type { OutgoingMail } from '../outbox';
 import { renderMail } from './layout';
-import { mailLineName } from './order-mail';
+import { mailLineName, taxRows, type OrderTaxForMail } from './order-mail';
 
 /**
  * Mail to the shop's owner (the configured address, or every admin): what needs them. Everything a
  * customer typed is text in these, as in every mail (layout.ts escapes it).
  */
 
-interface PaidOrderForOwner {
+type PaidOrderForOwner = Omit<OrderTaxForMail, 'lines'> & {
   id: string;
   number: number;
   name: string;
@@ -16,8 +16,8 @@ interface PaidOrderForOwner {
   address: string;
   phone: string;
   totalCents: number;
-  lines: { productName: string; sku: string | null; quantity: number }[];
-}
+  lines: Array<{ productName: string; sku: string | null; quantity: number } & OrderTaxForMail['lines'][number]>;
+};
 
 export function ownerPaidOrderMail(to: string, order: PaidOrderForOwner, storeUrl: string): OutgoingMail {
   const number = formatOrderNumber(order.number);
@@ -31,6 +31,8 @@ export function ownerPaidOrderMail(to: string, order: PaidOrderForOwner, storeUr
         // The SKU beside the name: what the owner picks from the shelf by. The quantity goes with the
         // name ("Tool: 100 × True RMS …"): as a label of its own it read "100 ×: True RMS …".
         ...order.lines.map((line) => ({ label: 'Tool', value: `${line.quantity} × ${mailLineName(line)}` })),
+        // What was paid and its tax: the owner books it, and a reverse charge says why there is no VAT.
+        ...taxRows(order),
         { label: 'Buyer', value: `${order.name} <${order.email}>` },
         { label: 'Ship to', value: order.address },
         { label: 'Phone', value: order.phone },

@@ -10,6 +10,9 @@ import { notify } from '../../lib/toast';
 import { useProfile } from './api/get-profile';
 import { useUpdateProfile } from './api/update-profile';
 import { DataRightsSection } from './components/data-rights-section';
+import { applyServerFieldErrors } from '../../lib/server-field-errors';
+
+const PROFILE_FIELDS = ['userName', 'address', 'phone', 'companyName', 'taxId'] as const;
 
 export default function MyProfilePage() {
   const { data } = useSession();
@@ -20,6 +23,7 @@ export default function MyProfilePage() {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<ProfileForm>({ resolver: zodResolver(profileFormSchema), defaultValues: { userName: '', address: '', phone: '', companyName: '', taxId: '' } });
 
@@ -33,8 +37,10 @@ export default function MyProfilePage() {
     try {
       await update.mutateAsync(profileFormSchema.parse(values));
       notify.success(TOASTS.profileUpdated);
-    } catch {
-      notify.error(TOASTS.tryAgain);
+    } catch (error) {
+      // A field the server refused (a VAT number of the wrong format) is said under that field.
+      if (applyServerFieldErrors(error, PROFILE_FIELDS, setError)) notify.failure(error);
+      else notify.error(TOASTS.tryAgain);
     }
   });
 
@@ -64,7 +70,10 @@ export default function MyProfilePage() {
           <TextField label="Phone" type="tel" autoComplete="tel" registration={register('phone')} error={errors.phone} />
           <fieldset className="space-y-4">
             <legend className="text-sm font-semibold">Buying for a business? (optional)</legend>
-            <p className="text-sm text-base-content/80">Printed on the invoices of orders you pay from now on.</p>
+            <p className="text-sm text-base-content/80">
+              Printed on the invoices of orders you pay from now on. With an EU VAT number (such as DE123456789), orders delivered to another EU
+              country than the store’s are placed under reverse charge, without VAT.
+            </p>
             <TextField label="Company name" autoComplete="organization" registration={register('companyName')} error={errors.companyName} />
             <TextField label="Tax ID (VAT number, EIN or similar)" registration={register('taxId')} error={errors.taxId} />
           </fieldset>

@@ -39,6 +39,7 @@ function SettingsForm({ saved }: { saved: StoreSettings }) {
       lowStockThreshold: saved.lowStockThreshold,
       country: saved.country,
       pricesIncludeTax: saved.pricesIncludeTax,
+      reviewReverseCharge: saved.reviewReverseCharge,
     },
   });
   const { errors } = form.formState;
@@ -104,6 +105,17 @@ function SettingsForm({ saved }: { saved: StoreSettings }) {
           <span>
             <span className="block font-medium">Prices include tax</span>
             <span className="block text-sm text-base-content/80">On for a consumer store in the EU (prices read “incl. VAT”); off for US-style prices, with tax added at checkout (“plus tax”).</span>
+          </span>
+        </label>
+        <label className="flex cursor-pointer items-start gap-3">
+          <input type="checkbox" className="checkbox mt-0.5" {...form.register('reviewReverseCharge')} />
+          <span>
+            <span className="block font-medium">Review reverse-charge orders before shipping</span>
+            <span className="block text-sm text-base-content/80">
+              An EU business with a VAT number of the right format, buying from another EU country, pays no VAT. The store can’t check offline that
+              the number is live: when this is on, such an order can’t be shipped until you have checked the number (in the EU’s VIES service) and
+              confirmed it on the order’s page.
+            </span>
           </span>
         </label>
         <p className="text-sm text-base-content/80">

@@ -1,4 +1,4 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { dollarsToCents, quantityProblem, type Tool } from '../../../shared';
@@ -16,6 +16,8 @@ import { CartCheckoutForm, type Destination } from './components/cart-checkout-f
 import { CartLineItem } from './components/cart-line-item';
 import { CART_HEAD } from '../../../shared/page-heads';
 import { useDocumentHead } from '../../lib/document-head';
+import { useSession } from '../../lib/session-query';
+import { profileQueryOptions } from '../accounts/api/get-profile';
 
 /** The tool of each line as the catalogue has it now: the tool, null when it is gone (TOOL_NOT_FOUND), undefined while loading. */
 function useLineTools(toolIds: string[]): Array<Tool | null | undefined> {
@@ -33,11 +35,15 @@ export default function CartPage() {
   const failed = useCallback((error: unknown) => notify.failure(error), []);
   const setQuantity = useCallback((toolId: string, quantity: number) => void cart.set(toolId, quantity).catch(failed), [cart, failed]);
 
-  const amountsCents = cart.lines.map((line, i) => (tools[i] ? dollarsToCents(tools[i].price) * line.quantity : 0));
-  // The tax for the destination chosen (the seller's country until then), worked out as the server will (shared/tax.ts).
+  const priced = cart.lines.map((line, i) => ({ unitCents: tools[i] ? dollarsToCents(tools[i].price) : 0, quantity: line.quantity }));
+  // The tax for the destination chosen (the seller's country until then), worked out as the server will (shared/tax.ts),
+  // with the reverse charge for a business with an EU VAT number on its profile.
   const taxConfig = useTaxConfig();
+  const { data: session } = useSession();
+  const buyerEmail = cart.owner === 'customer' ? (session?.user.email ?? '') : '';
+  const profile = useQuery({ ...profileQueryOptions(buyerEmail), enabled: buyerEmail !== '' });
   const [destination, setDestination] = useState<Destination>({ country: undefined, region: undefined });
-  const estimate = estimateTax(amountsCents, taxConfig.data, destination);
+  const estimate = estimateTax(priced, taxConfig.data, destination, profile.data?.taxId ?? null);
   const blocked = cart.lines.some((line, i) => tools[i] === undefined || tools[i] === null || quantityProblem(tools[i], line.quantity) !== null);
 
   return (

@@ -61,7 +61,9 @@ const columns: DataTableColumn<Order>[] = [
     cell: (order) => (
       <div className="tabular-nums" data-testid="my-order-total">
         <span className="font-medium">{formatUsd(order.total)}</span>
-        {order.tax > 0 ? (
+        {order.reverseCharge ? (
+          <span className="block text-xs text-base-content/80">No VAT: reverse charge</span>
+        ) : order.tax > 0 ? (
           <span className="block text-xs text-base-content/80">
             {order.pricesIncludeTax
               ? `incl. ${formatUsd(order.tax)} tax`

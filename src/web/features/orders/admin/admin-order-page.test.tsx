@@ -75,3 +75,34 @@ describe("the admin's order page: the terms", () => {
     expect((await screen.findByTestId('order-terms-version')).textContent).toBe('Placed before the store had terms and conditions.');
   });
 });
+
+/** Issue 27 item 3: a reverse-charge order the owner asked to review waits for the admin to confirm its VAT number. */
+describe("the admin's order page: reverse charge", () => {
+  it('shows the business buyer and holds the shipment until the VAT number is confirmed', async () => {
+    const order = fakeOrder({ _id: 'order-eu', number: 'TH-100210', ...paid, status: 'pending', reverseCharge: true, buyerVatId: 'DE136695976', vatReview: 'to-review', country: 'DE' });
+    const store = fakeStore({ signedIn: ADMIN });
+    fakeOrders(store, [order]);
+    store.api.on('GET', '/api/user/:email', () => ({ body: { _id: 'buyer', email: order.email, userName: order.name, address: order.address, phone: order.phone, companyName: 'Berlin Werkzeug GmbH', taxId: 'DE136695976', role: 'customer', photoURL: null } }));
+    let confirmed = 0;
+    store.api.on('POST', '/api/orders/:id/confirm-vat-number', () => {
+      confirmed += 1;
+      order.vatReview = 'confirmed';
+      return { body: { modifiedCount: 1 } };
+    });
+    renderPage(<AdminOrderPage />, { path: routes.orderPage, at: paths.orderPage(order._id) });
+    const user = userEvent.setup();
+
+    expect((await screen.findByTestId('order-held-for-review')).textContent).toBe('Reverse charge — VAT number to review');
+    expect(screen.queryByRole('button', { name: 'Pending – mark as shipped' })).toBeNull();
+    expect((await screen.findByTestId('order-buyer-company')).textContent).toBe('Berlin Werkzeug GmbH');
+    expect(screen.getByTestId('order-buyer-tax-id').textContent).toBe('DE136695976');
+    expect(screen.getByTestId('order-vat-treatment').textContent).toBe('Reverse charge — VAT number DE136695976');
+    expect(screen.getByTestId('order-reverse-charge').textContent).toContain('DE136695976');
+
+    await user.click(screen.getByRole('button', { name: 'Confirm VAT number' }));
+    expect(await screen.findByText('VAT number confirmed')).toBeTruthy();
+    expect(confirmed).toBe(1);
+    expect(await screen.findByRole('button', { name: 'Pending – mark as shipped' })).toBeTruthy();
+    expect(screen.getByTestId('order-vat-review').textContent).toBe('VAT number confirmed for reverse charge.');
+  });
+});

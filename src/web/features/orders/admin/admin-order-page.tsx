@@ -16,7 +16,8 @@ import { notify } from '../../../lib/toast';
 import { useConfirmedMutation } from '../../../lib/use-confirmed-mutation';
 import { useOrder } from '../api/get-order';
 import { useOrderEvents } from '../api/get-order-events';
-import { useRefundOrder, useUnshipOrder } from './api/order-actions';
+import { useConfirmVatNumber, useRefundOrder, useUnshipOrder } from './api/order-actions';
+import { BusinessBuyerCard } from './components/business-buyer-card';
 import { useShipOrder } from './api/ship-order';
 import { ShipOrderDialog } from './components/ship-order-dialog';
 import { ConfirmItsYouModal } from '../../../components/confirm-its-you-modal';
@@ -31,6 +32,8 @@ export default function AdminOrderPage() {
   const { id = '' } = useParams();
   const order = useOrder(id);
   const events = useOrderEvents(id);
+  const confirmVat = useConfirmVatNumber();
+  const confirming = useConfirmedMutation({ mutate: (confirmed: Order) => confirmVat.mutateAsync(confirmed._id), success: 'VAT number confirmed' });
 
   if (order.isPending) return <Loading label="Loading the order" />;
   if (order.isError || !order.data) {
@@ -53,6 +56,7 @@ export default function AdminOrderPage() {
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="space-y-6">
           <OrderDeliveryCard order={order.data} />
+          <BusinessBuyerCard order={order.data} onConfirm={() => void confirming.run(order.data)} confirming={confirmVat.isPending} />
           <OrderLinesCard order={order.data} />
         </div>
         <OrderTimelineSection query={events} />
@@ -93,7 +97,9 @@ function AdminOrderActions({ order }: { order: Order }) {
   const refundLabel = pending ? 'Cancel and refund' : 'Refund';
   return (
     <>
-      {pending ? (
+      {pending && order.vatReview === 'to-review' ? (
+        <span className="badge badge-warning badge-lg" data-testid="order-held-for-review">Reverse charge — VAT number to review</span>
+      ) : pending ? (
         <button type="button" className="btn btn-warning" onClick={() => shipping.ask(order)}>
           Pending – mark as shipped
         </button>

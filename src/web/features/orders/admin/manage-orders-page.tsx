@@ -154,8 +154,16 @@ export default function ManageOrdersPage() {
       header: 'Total',
       sort: sortBy('total'),
       cell: (order) => (
-        <div className="whitespace-nowrap">
+        <div className="whitespace-nowrap tabular-nums" data-testid="admin-order-total">
           {formatUsd(order.total)}
+          {/* With its tax (decision 048): the total is what was paid; the tax, or why there is none, under it. */}
+          {order.reverseCharge ? (
+            <span className="badge badge-outline badge-sm ml-1 align-middle" title={`Reverse charge, VAT number ${order.buyerVatId ?? ''}`}>Reverse charge</span>
+          ) : order.tax > 0 ? (
+            <span className="block text-sm text-base-content/80">
+              {order.pricesIncludeTax ? `incl. ${formatUsd(order.tax)} tax` : `${formatUsd(order.subtotal)} + ${formatUsd(order.tax)} tax`}
+            </span>
+          ) : null}
           <span className="block text-sm text-base-content/80">{`${order.quantity} ${order.quantity === 1 ? 'unit' : 'units'}`}</span>
         </div>
       ),
@@ -167,6 +175,14 @@ export default function ManageOrdersPage() {
       header: 'Status',
       sort: sortBy('status'),
       cell: (order) => {
+        if (order.status === 'pending' && order.vatReview === 'to-review') {
+          // Held until the VAT number is confirmed (the owner's review setting): that happens on the order's page.
+          return (
+            <Link to={paths.orderPage(order._id)} className="btn btn-sm btn-outline h-auto min-h-8 py-1 leading-tight" aria-label={`VAT number to review: order ${order.number}`}>
+              VAT number to review
+            </Link>
+          );
+        }
         if (order.status === 'pending') {
           const busy = shipOrder.isPending && shipOrder.variables?.id === order._id;
           return (

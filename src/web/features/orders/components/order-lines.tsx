@@ -4,7 +4,7 @@ import { SkuLine } from '../../../components/sku-line';
 import { TaxRows } from '../../../components/tax-rows';
 
 interface OrderLinesProps {
-  order: Pick<Order, 'lines' | 'total' | 'subtotal' | 'taxLines' | 'pricesIncludeTax'>;
+  order: Pick<Order, 'lines' | 'total' | 'subtotal' | 'taxLines' | 'pricesIncludeTax'> & Partial<Pick<Order, 'reverseCharge' | 'buyerVatId'>>;
   /** The list's accessible name, where the heading above does not name it already. */
   listLabel?: string;
   lineTestId: string;
@@ -31,7 +31,15 @@ export function OrderLines({ order, listLabel, lineTestId, totalTestId }: OrderL
           </li>
         ))}
       </ul>
-      <TaxRows subtotal={order.subtotal} taxLines={order.taxLines} pricesIncludeTax={order.pricesIncludeTax} total={order.total} totalTestId={totalTestId} />
+      <TaxRows
+        subtotal={order.subtotal}
+        taxLines={order.taxLines}
+        pricesIncludeTax={order.pricesIncludeTax}
+        total={order.total}
+        totalTestId={totalTestId}
+        reverseCharge={order.reverseCharge ?? false}
+        buyerVatId={order.buyerVatId ?? null}
+      />
     </>
   );
 }

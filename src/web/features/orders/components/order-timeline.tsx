@@ -23,6 +23,8 @@ function describe(event: OrderEvent): { title: string; detail: string | null } {
       return { title: 'Cancelled and refunded', detail: d.refundId ? `Refund ${d.refundId}` : null };
     case 'refund_failed':
       return { title: 'Refund refused by the payment provider', detail: d.reason ?? null };
+    case 'vat_number_confirmed':
+      return { title: 'VAT number confirmed for reverse charge', detail: d.buyerVatId ?? null };
   }
 }
 

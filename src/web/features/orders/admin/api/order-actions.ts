@@ -24,3 +24,13 @@ export function useRefundOrder() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: refundOrder, onSettled: () => refreshAdminViews(queryClient, [ordersQueryKey]) });
 }
+
+/** POST /orders/{id}/confirm-vat-number (admin): the buyer's VAT number was checked (VIES); releases a shipment held for review. */
+export async function confirmVatNumber(id: string) {
+  return (await authedRequest<ModifiedCount>(`/orders/${encodeURIComponent(id)}/confirm-vat-number`, { method: 'POST' })).data;
+}
+
+export function useConfirmVatNumber() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: confirmVatNumber, onSettled: () => refreshAdminViews(queryClient, [ordersQueryKey]) });
+}
