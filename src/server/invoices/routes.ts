@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, idParam } from '../../shared';
 import { setNoStore } from '../lib/cache-headers';
 import { TransportError } from '../lib/transport-error';
-import { invoicePdfOf, packingSlipPdfOf, type PdfFile } from './order-documents';
+import { creditNotePdfOf, invoicePdfOf, packingSlipPdfOf, type PdfFile } from './order-documents';
 
 /**
  * A download, not a page: saved under its own name. The names are made of numbers and letters
- * only (INV-000123.pdf, TH-100042-packing-slip.pdf), so they need no escaping. No cache may keep
+ * only (INV-000123.pdf, CN-000001.pdf, TH-100042-packing-slip.pdf), so they need no escaping. No cache may keep
  * a customer's invoice.
  */
 function sendPdf(reply: FastifyReply, file: PdfFile) {
@@ -39,6 +39,7 @@ const documentRateLimit = {
  * the seller and buyer as they were at payment, so a redraw says what the first one said):
  * - the invoice, for its buyer (a link in My Orders, the order page and the receipt mail, so the
  *   session cookie is accepted as well as the bearer token) and for admins;
+ * - the credit note of a refunded order (decision 049), for the same people (the order page and the refund mail);
  * - the packing slip, for admins.
  */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,6 +59,24 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => sendPdf(reply, await invoicePdfOf(app.db, request.params.id, request.identity!)),
+  );
+
+  app.get(
+    '/orders/:id/credit-note.pdf',
+    {
+      preHandler: app.requireUserOrSession,
+      schema: {
+        summary: "A refunded order's credit note (PDF): its buyer or an admin; 409 unless the order was refunded",
+        tags: ['orders'],
+        params: idParam,
+        response: { 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+      },
+      config: {
+        rateLimit: documentRateLimit,
+        binaryResponse: { contentType: 'application/pdf', description: 'The credit note, a PDF to save as CN-000001.pdf' },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await creditNotePdfOf(app.db, request.params.id, request.identity!)),
   );
 
   app.get(

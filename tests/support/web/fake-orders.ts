@@ -67,6 +67,7 @@ export function fakeOrder(fields: Partial<Order> & Pick<Order, '_id'>): Order {
     trackingUrl: null,
     refundedAt: null,
     invoiceNumber: null,
+    creditNoteNumber: null,
     termsVersion: 1,
     ...fields,
   };
