@@ -123,6 +123,16 @@ export function fakeOrders(store: FakeStore, orders: Order[], { payment = { prov
     )
     .on(
       'GET',
+      '/api/orders/:id/credit-note.pdf',
+      withToken((_, { id }) => {
+        const order = readable(id!);
+        if (!order) return notFound();
+        if (!order.creditNoteNumber) return apiError(409, API_ERRORS.creditNoteOnlyRefunded, 'CREDIT_NOTE_ONLY_FOR_REFUNDED_ORDERS');
+        return { contentType: 'application/pdf', text: `%PDF-1.7 credit note ${order.creditNoteNumber}` };
+      }),
+    )
+    .on(
+      'GET',
       '/api/order/:email',
       withToken(({ query }, { email }) => {
         if (email !== state.person?.email) return apiError(403, API_ERRORS.forbidden);

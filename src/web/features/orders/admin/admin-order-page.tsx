@@ -76,9 +76,14 @@ function AdminOrderActions({ order }: { order: Order }) {
   });
   const [downloading, setDownloading] = useState<string | null>(null);
 
-  const download = async (what: 'invoice' | 'packing-slip') => {
+  const download = async (what: 'invoice' | 'credit-note' | 'packing-slip') => {
     setDownloading(what);
-    const name = what === 'invoice' ? `${order.invoiceNumber ?? order.number}.pdf` : `${order.number}-packing-slip.pdf`;
+    const names = {
+      invoice: `${order.invoiceNumber ?? order.number}.pdf`,
+      'credit-note': `${order.creditNoteNumber ?? `${order.number}-credit-note`}.pdf`,
+      'packing-slip': `${order.number}-packing-slip.pdf`,
+    };
+    const name = names[what];
     try {
       await downloadFile(`/orders/${encodeURIComponent(order._id)}/${what}.pdf`, name);
     } catch (error) {
@@ -106,6 +111,11 @@ function AdminOrderActions({ order }: { order: Order }) {
           <button type="button" className="btn btn-outline" onClick={() => void download('invoice')} disabled={downloading !== null}>
             Invoice (PDF)
           </button>
+          {order.creditNoteNumber ? (
+            <button type="button" className="btn btn-outline" onClick={() => void download('credit-note')} disabled={downloading !== null}>
+              Credit note (PDF)
+            </button>
+          ) : null}
           <button type="button" className="btn btn-outline" onClick={() => void download('packing-slip')} disabled={downloading !== null}>
             Packing slip (PDF)
           </button>
