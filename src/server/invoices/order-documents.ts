@@ -10,11 +10,18 @@ import { findInvoice, type InvoiceRow } from '../orders/invoices-repository';
 import { packingSlipFileName, renderPackingSlipPdf } from './packing-slip-pdf';
 import { creditNoteFileName, renderCreditNotePdf } from '../credit-notes/credit-note-pdf';
 import { findCreditNote, type CreditNoteRow } from '../credit-notes/credit-notes-repository';
+import { eInvoiceFileName, renderEInvoice, type EInvoiceKind } from '../e-invoices/e-invoice';
 
 /** A document ready to send: its bytes and the name to save it under. */
 export interface PdfFile {
   fileName: string;
   bytes: Buffer;
+}
+
+/** An e-invoice ready to send: its XML text and the name to save it under. */
+export interface XmlFile {
+  fileName: string;
+  text: string;
 }
 
 type Viewer = Pick<Identity, 'userId' | 'role'>;
@@ -54,6 +61,29 @@ export async function creditNotePdfOf(db: AppDatabase, orderId: string, viewer: 
   const { order, invoice, creditNote } = await creditNoteOf(db, orderId, viewer);
   const bytes = await renderCreditNotePdf({ creditNote, invoiceIssuedAt: invoice.issuedAt, order, contact: CONTACT });
   return { fileName: creditNoteFileName(creditNote.number), bytes };
+}
+
+/**
+ * The e-invoice (EN 16931, UBL 2.1) of an order's invoice or credit note (decision 049), for the
+ * same people and on the same conditions as its PDF, from the same rows.
+ */
+export async function eInvoiceOf(db: AppDatabase, orderId: string, viewer: Viewer, kind: EInvoiceKind): Promise<XmlFile> {
+  const settings = readSettings(db);
+  const found: { order: OrderWithLines; invoice: InvoiceRow; creditNote?: CreditNoteRow } =
+    kind === 'invoice' ? await invoiceOf(db, orderId, viewer) : await creditNoteOf(db, orderId, viewer);
+  const issued: InvoiceRow | CreditNoteRow = found.creditNote ?? found.invoice;
+  const text = await renderEInvoice({
+    kind,
+    number: issued.number,
+    issuedAt: issued.issuedAt,
+    invoice: found.invoice,
+    seller: issued.seller,
+    buyer: issued.buyer,
+    sellerCountry: (await settings).country,
+    sellerEmail: COMPANY.email,
+    order: found.order,
+  });
+  return { fileName: eInvoiceFileName(kind, issued.number), text };
 }
 
 /** An order's packing slip, for admins (the route checks the role). Unpaid orders are not packed: 409. */
