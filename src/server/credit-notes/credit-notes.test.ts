@@ -152,6 +152,49 @@ describe('the credit note a refund issues', () => {
     expect(all).toEqual(all.map((_, index) => index + 1));
   });
 
+  it('comes with the invoice as EN 16931 e-invoices (UBL 2.1) whose totals are those of the PDFs', async () => {
+    const { id } = await paidOrder();
+    expect((await documentOf(id, 'credit-note.xml')).statusCode).toBe(409);
+    const invoiceXml = await documentOf(id, 'invoice.xml');
+    expect(invoiceXml.statusCode).toBe(200);
+    expect(invoiceXml.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(invoiceXml.headers['cache-control']).toBe('no-store');
+    const order = await readOrder(id);
+    expect(invoiceXml.headers['content-disposition']).toBe(`attachment; filename="${order.invoiceNumber}.xml"`);
+    const invoicePdf = await pdfTextOf(await documentOf(id, 'invoice.pdf'));
+    const ubl = invoiceXml.body;
+    expect(ubl).toContain('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"');
+    expect(ubl).toContain(`<cbc:ID>${order.invoiceNumber}</cbc:ID>`);
+    const totals = (xml: string) => ({
+      net: /<cbc:TaxExclusiveAmount currencyID="USD">([^<]+)</.exec(xml)?.[1],
+      tax: /<cac:TaxTotal>\s*<cbc:TaxAmount currencyID="USD">([^<]+)</.exec(xml)?.[1],
+      gross: /<cbc:TaxInclusiveAmount currencyID="USD">([^<]+)</.exec(xml)?.[1],
+    });
+    const invoiceTotals = totals(ubl);
+    expect(invoiceTotals).toEqual({ net: '105.47', tax: '7.65', gross: '113.12' });
+    expect(invoicePdf).toContain(`Total net $${invoiceTotals.net} Total tax $${invoiceTotals.tax}`);
+    expect(invoicePdf).toContain(`Total (USD) $${invoiceTotals.gross}`);
+
+    expect((await refund(id)).statusCode).toBe(200);
+    const refunded = await readOrder(id);
+    const creditXml = await documentOf(id, 'credit-note.xml');
+    expect(creditXml.statusCode).toBe(200);
+    expect(creditXml.headers['content-disposition']).toBe(`attachment; filename="${refunded.creditNoteNumber}.xml"`);
+    expect(creditXml.body).toContain('<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"');
+    expect(creditXml.body).toMatch(new RegExp(`<cac:InvoiceDocumentReference>\\s*<cbc:ID>${refunded.invoiceNumber}</cbc:ID>`));
+    // UBL writes a credit's amounts positive (the document's type makes them a credit); the PDF prints them negative.
+    const creditTotals = totals(creditXml.body);
+    expect(creditTotals).toEqual(invoiceTotals);
+    const creditPdf = await pdfTextOf(await documentOf(id, 'credit-note.pdf'));
+    expect(creditPdf).toContain(`Total net -$${creditTotals.net} Total tax -$${creditTotals.tax}`);
+    expect(creditPdf).toContain(`Total (USD) -$${creditTotals.gross}`);
+
+    expect((await documentOf(id, 'invoice.xml', admin)).statusCode).toBe(200);
+    expect((await documentOf(id, 'credit-note.xml', stranger)).statusCode).toBe(404);
+    expect((await documentOf(id, 'invoice.xml', stranger)).statusCode).toBe(404);
+    expect((await documentOf(id, 'invoice.xml', null)).statusCode).toBe(401);
+  });
+
   it("is not found for another customer, as the invoice is not; nor for nobody signed in", async () => {
     const { id } = await paidOrder();
     expect((await refund(id)).statusCode).toBe(200);
