@@ -39,11 +39,12 @@ export default function OrderPage() {
   const payable = !current.paid && current.status === null;
 
   // The invoice once paid; the credit note that cancels it once refunded (decision 049).
-  const download = async (what: 'invoice' | 'credit-note') => {
+  // Each also as an EN 16931 e-invoice (XML) for a business's accounts.
+  const download = async (what: 'invoice' | 'credit-note', format: 'pdf' | 'xml' = 'pdf') => {
     setDownloading(true);
     const name = what === 'invoice' ? (current.invoiceNumber ?? current.number) : (current.creditNoteNumber ?? `${current.number}-credit-note`);
     try {
-      await downloadFile(`/orders/${encodeURIComponent(current._id)}/${what}.pdf`, `${name}.pdf`);
+      await downloadFile(`/orders/${encodeURIComponent(current._id)}/${what}.${format}`, `${name}.${format}`);
     } catch (error) {
       notify.failure(error);
     } finally {
@@ -64,9 +65,19 @@ export default function OrderPage() {
                 Download invoice
               </button>
             ) : null}
+            {current.invoiceNumber ? (
+              <button type="button" className="btn btn-ghost" onClick={() => void download('invoice', 'xml')} disabled={downloading} aria-busy={downloading || undefined}>
+                E-invoice (XML)
+              </button>
+            ) : null}
             {current.creditNoteNumber ? (
               <button type="button" className="btn btn-outline" onClick={() => void download('credit-note')} disabled={downloading} aria-busy={downloading || undefined}>
                 Download credit note
+              </button>
+            ) : null}
+            {current.creditNoteNumber ? (
+              <button type="button" className="btn btn-ghost" onClick={() => void download('credit-note', 'xml')} disabled={downloading} aria-busy={downloading || undefined}>
+                Credit note e-invoice (XML)
               </button>
             ) : null}
             {!current.paid ? (
