@@ -1,4 +1,4 @@
-import { InvoiceService, type Invoice } from '@e-invoice-eu/core';
+import type { Invoice, InvoiceService } from '@e-invoice-eu/core';
 import { formatCreditNoteNumber, formatInvoiceNumber, formatOrderNumber } from '../../shared';
 import type { OrderWithLines } from '../orders/orders-repository';
 import type { InvoiceBuyer, InvoiceSeller } from '../orders/invoices-repository';
@@ -161,14 +161,26 @@ export function eInvoiceInput(data: EInvoiceData): { input: Invoice; amounts: Do
 
 /** The library logs its warnings; the server's own log is not at hand here, and a refusal throws anyway. */
 const quiet = { log: () => {}, warn: () => {}, error: () => {} };
-const service = new InvoiceService(quiet);
+/**
+ * Loaded on the first e-invoice asked for, not at start: the library brings a spreadsheet reader
+ * and a PDF library with it (about a second of CPU to load), which the server's start need not wait for.
+ */
+let service: Promise<InvoiceService> | null = null;
+const invoiceService = () =>
+  (service ??= import('@e-invoice-eu/core').then(
+    ({ InvoiceService: Service }) => new Service(quiet),
+    (error: unknown) => {
+      service = null; // the next request tries again
+      throw error;
+    },
+  ));
 
 /** The e-invoice as XML text: 'UBL' (what the store serves) or 'CII' (the same data in the other EN 16931 syntax). */
 export async function renderEInvoice(data: EInvoiceData, format: 'UBL' | 'CII' = 'UBL'): Promise<string> {
   const { input } = eInvoiceInput(data);
   let rendered: string | Uint8Array;
   try {
-    rendered = await service.generate(input, { format, lang: 'en-us', noWarnings: true });
+    rendered = await (await invoiceService()).generate(input, { format, lang: 'en-us', noWarnings: true });
   } catch (error) {
     // The library's refusal names each field it found wrong: keep them for the log.
     const details = (error as { errors?: { instancePath?: string; message?: string }[] }).errors;
