@@ -123,6 +123,16 @@ export function fakeOrders(store: FakeStore, orders: Order[], { payment = { prov
     )
     .on(
       'GET',
+      '/api/orders/:id/invoice.xml',
+      withToken((_, { id }) => {
+        const order = readable(id!);
+        if (!order) return notFound();
+        if (!order.invoiceNumber) return apiError(409, API_ERRORS.invoiceOnlyPaid, 'INVOICE_ONLY_FOR_PAID_ORDERS');
+        return { contentType: 'application/xml', text: `<Invoice><ID>${order.invoiceNumber}</ID></Invoice>` };
+      }),
+    )
+    .on(
+      'GET',
       '/api/orders/:id/credit-note.pdf',
       withToken((_, { id }) => {
         const order = readable(id!);

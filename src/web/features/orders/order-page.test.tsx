@@ -159,6 +159,15 @@ describe("a customer's order page", () => {
     expect(request!.headers.get('authorization')).toMatch(/^Bearer \S+/);
   });
 
+  it('downloads the e-invoice (XML) beside the invoice, named after its number', async () => {
+    const { store, user } = renderOrder(SHIPPED);
+    await title(SHIPPED);
+    await user.click(screen.getByRole('button', { name: 'E-invoice (XML)' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]!.name).toBe('INV-000123.xml');
+    expect(store.api.requestsTo('GET', `/api/orders/${SHIPPED._id}/invoice.xml`)).toHaveLength(1);
+  });
+
   it('offers no credit note for an order that was not refunded', async () => {
     renderOrder(SHIPPED);
     await title(SHIPPED);
