@@ -95,6 +95,14 @@ for (const tag of ['', ' @mobile']) {
       await expect(page.getByText('The order is cancelled and refunded')).toBeVisible();
       await expect(page.getByTestId('order-page-state')).toHaveText('Cancelled and refunded');
       await expect(page.getByRole('button', { name: 'Cancel and refund' })).toHaveCount(0);
+      // The refund issued a credit note that corrects the invoice (decision 049): on the page, to download.
+      await expect(page.getByText(/^Credit note CN-\d{6}$/)).toBeVisible();
+      const creditNote = await downloaded(page, () => page.getByRole('button', { name: 'Credit note (PDF)' }).click());
+      expect(creditNote.name).toMatch(/^CN-\d{6}\.pdf$/);
+      expect(creditNote.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      const creditNoteXml = await downloaded(page, () => page.getByRole('button', { name: 'Credit note (XML)' }).click());
+      expect(creditNoteXml.name).toBe(creditNote.name.replace(/\.pdf$/, '.xml'));
+      expect(creditNoteXml.bytes.toString()).toContain('<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"');
     });
   });
 }

@@ -540,6 +540,36 @@ export const invoiceCounter = pgTable(
 );
 
 /**
+ * Credit notes (decision 049): one per refunded order, issued in the transaction that marks it
+ * refunded, numbered from a gapless counter of its own (`credit_note_counter`, like invoices'). It
+ * corrects the order's invoice (`invoiceNumber`) in full, and names the seller and buyer as that
+ * invoice does (copied, so a later change to either row does not rewrite it). The PDF and the
+ * e-invoice are drawn from this row and the order's lines, with every amount negated.
+ */
+export const creditNotes = pgTable('credit_notes', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'restrict' }),
+  number: integer('number').notNull().unique(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  invoiceNumber: integer('invoice_number')
+    .notNull()
+    .references(() => invoices.number, { onDelete: 'restrict' }),
+  seller: jsonb('seller').notNull(),
+  buyer: jsonb('buyer').notNull(),
+});
+
+/** The next credit note number: one row, updated under its row lock in the refunding transaction. */
+export const creditNoteCounter = pgTable(
+  'credit_note_counter',
+  {
+    id: smallint('id').primaryKey().default(1),
+    next: integer('next').notNull().default(1),
+  },
+  (t) => [check('credit_note_counter_one_row', sql`${t.id} = 1`)],
+);
+
+/**
  * The owner's settings, one row: who the seller is on invoices, where the store's notices go, and
  * when a tool counts as low on stock.
  */

@@ -35,13 +35,60 @@ function invoiceData(overrides: { lines?: ReturnType<typeof line>[]; status?: 'p
   };
 }
 
-describe('an invoice with tax (decision 048)', () => {
-  it('shows the subtotal, each tax line at the rate the order was placed with, and the total paid', async () => {
-    const taxed = (position: number, name: string, priceCents: number, taxCents: number) => ({ ...line(position, name, priceCents, 1), taxName: 'CA sales tax', taxPercentMilli: 7250, taxCents });
-    const data = invoiceData({ lines: [taxed(0, 'Bench Vise', 1999, 145), taxed(1, 'Torque Wrench', 4550, 330)] });
+describe('an invoice with tax (decisions 048, 049)', () => {
+  const taxed = (position: number, name: string, priceCents: number, quantity: number, taxCents: number, taxName = 'CA sales tax', taxPercentMilli = 7250) => ({
+    ...line(position, name, priceCents, quantity),
+    taxName,
+    taxPercentMilli,
+    taxCents,
+  });
+
+  it('shows each line net with its rate, and per rate the net, the tax and the gross, adding up to the total paid', async () => {
+    const data = invoiceData({ lines: [taxed(0, 'Bench Vise', 1999, 1, 145), taxed(1, 'Torque Wrench', 4550, 1, 330)] });
     data.order = { ...data.order, subtotalCents: 6549, totalCents: 7024, pricesIncludeTax: false };
     const text = squeeze(await readPdfText(await renderInvoicePdf(data)));
-    for (const expected of ['Subtotal $65.49', 'CA sales tax (7.25%) $4.75', 'Total (USD) $70.24']) expect(text).toContain(expected);
+    for (const expected of [
+      'Description Quantity Unit price (net) Tax rate Net amount',
+      'Bench Vise 1 $19.99 7.25% $19.99',
+      'Tax rate Net Tax Gross',
+      'CA sales tax 7.25% $65.49 $4.75 $70.24',
+      'Total net $65.49',
+      'Total tax $4.75',
+      'Total (USD) $70.24',
+      'Tax ID: US-99-1234567',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('takes the net out of prices that included tax, exactly, and gives a rate row per rate', async () => {
+    // 2 × €11.90 gross at 19 %: tax 380 (round-half-up of 2380 × 19 / 119), net 2000; 1 × 10.70 at 7 %: tax 70, net 1000.
+    const lines = [taxed(0, 'Bench Vise', 1190, 2, 380, 'VAT', 19_000), taxed(1, 'Manual', 1070, 1, 70, 'VAT', 7_000)];
+    const data = invoiceData({ lines });
+    data.order = { ...data.order, subtotalCents: 3450, totalCents: 3450, pricesIncludeTax: true };
+    const text = squeeze(await readPdfText(await renderInvoicePdf(data)));
+    for (const expected of ['Bench Vise 2 $10.00 19% $20.00', 'Manual 1 $10.00 7% $10.00', 'VAT 19% $20.00 $3.80 $23.80', 'VAT 7% $10.00 $0.70 $10.70', 'Total net $30.00', 'Total tax $4.50', 'Total (USD) $34.50']) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('prints the reverse-charge wording and the buyer VAT number the order was placed with', async () => {
+    const data = invoiceData();
+    data.order = { ...data.order, reverseCharge: true, buyerVatId: 'DE123456789' };
+    const text = squeeze(await readPdfText(await renderInvoicePdf(data)));
+    expect(text).toContain('Reverse charge: VAT to be accounted for by the recipient (Art. 196, Directive 2006/112/EC)');
+    expect(text).toContain("Buyer's VAT number: DE123456789");
+    expect(text).toContain('Tax ID: DE123456789');
+    expect(text).toContain('Reverse charge 0% $229.48 $0.00 $229.48');
+    expect(squeeze(await readPdfText(await renderInvoicePdf(invoiceData())))).not.toContain('Reverse charge');
+  });
+
+  it('dates the supply on the shipping day once shipped, else on the payment day', async () => {
+    const unshipped = squeeze(await readPdfText(await renderInvoicePdf(invoiceData())));
+    expect(unshipped).toContain('Date of supply Nov 25, 2026');
+    const data = invoiceData();
+    data.order = { ...data.order, shippedAt: new Date('2026-11-28T10:00:00Z') };
+    expect(squeeze(await readPdfText(await renderInvoicePdf(data)))).toContain('Date of supply Nov 28, 2026');
   });
 });
 
@@ -80,8 +127,9 @@ describe('renderInvoicePdf', () => {
       'Zoë Łukasiewicz',
       'ul. Piotrkowska 12 Łódź',
       'zoe@example.com',
-      'Bench Vise 2 $49.99 $99.98',
-      'Torque Wrench 1 $129.50 $129.50',
+      'Bench Vise 2 $49.99 0% $99.98',
+      'Torque Wrench 1 $129.50 0% $129.50',
+      'No tax 0% $229.48 $0.00 $229.48',
       'Delivery Free',
       'Total (USD) $229.48',
     ]) {
@@ -93,18 +141,18 @@ describe('renderInvoicePdf', () => {
   it('gives each line its SKU in a column of its own, and has no such column for an order from before SKUs', async () => {
     const lines = [line(0, 'Digital Multimeter', 4_999, 2, 'TM-DMM-6000'), line(1, 'Torque Wrench', 12_950, 1, 'TW-180-NM')];
     const text = squeeze(await readPdfText(await renderInvoicePdf(invoiceData({ lines }))));
-    expect(text).toContain('Description SKU Quantity Unit price Amount');
-    expect(text).toContain('Digital Multimeter TM-DMM-6000 2 $49.99 $99.98');
-    expect(text).toContain('Torque Wrench TW-180-NM 1 $129.50 $129.50');
+    expect(text).toContain('Description SKU Quantity Unit price (net) Tax rate Net amount');
+    expect(text).toContain('Digital Multimeter TM-DMM-6000 2 $49.99 0% $99.98');
+    expect(text).toContain('Torque Wrench TW-180-NM 1 $129.50 0% $129.50');
     const old = squeeze(await readPdfText(await renderInvoicePdf(invoiceData())));
-    expect(old).toContain('Description Quantity Unit price Amount');
+    expect(old).toContain('Description Quantity Unit price (net) Tax rate Net amount');
     expect(old).not.toContain('SKU');
   });
 
   it('wraps a SKU of the longest kind inside its column', async () => {
     const sku = `LONG-${'7'.repeat(35)}`;
     const text = squeeze(await readPdfText(await renderInvoicePdf(invoiceData({ lines: [line(0, 'Bench Vise', 4_999, 2, sku)] }))));
-    expect(text.replace(/ /g, '')).toContain(`BenchVise${sku}2$49.99$99.98`);
+    expect(text.replace(/ /g, '')).toContain(`BenchVise${sku}2$49.990%$99.98`);
   });
 
   it('leaves out the tax ids and the company when none were given', async () => {
@@ -135,7 +183,8 @@ describe('renderInvoicePdf', () => {
     const pages = await readPdfPages(await renderInvoicePdf(invoiceData({ lines })));
     expect(pages.length).toBeGreaterThan(1);
     pages.forEach((page, index) => {
-      expect(page).toContain('Description');
+      // Every page the lines run over repeats their table's header (the totals may come on a page of their own).
+      if (page.includes('Tool number')) expect(page).toContain('Description');
       expect(squeeze(page)).toContain(`Page ${index + 1} of ${pages.length}`);
     });
     const all = squeeze(pages.join(' '));

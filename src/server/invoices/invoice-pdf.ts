@@ -1,23 +1,29 @@
-import { centsToDollars, formatInvoiceNumber, formatOrderNumber, formatUsd, milliToPercent, summariseTax } from '../../shared';
+import { formatCreditNoteNumber, formatInvoiceNumber, formatOrderNumber } from '../../shared';
 import type { OrderWithLines } from '../orders/orders-repository';
 import type { InvoiceRow } from '../orders/invoices-repository';
 import { finishPdf, newPdfDocument } from '../lib/pdf-document';
-import { documentHeader, facts, formatCount, formatDocumentDate, hasSkus, notice, pageFooters, sideBySide, SKU_COLUMN, smallPrint, table, totals, type Fact } from './pdf-layout';
+import { documentHeader, facts, formatDocumentDate, notice, pageFooters, smallPrint, type Fact } from './pdf-layout';
+import { drawAmounts, drawParties, money } from './tax-document-body';
 
 /** What an invoice is drawn from: the invoice row (number, date, seller and buyer as at payment) and its order. */
 export interface InvoiceData {
   invoice: Pick<InvoiceRow, 'number' | 'issuedAt' | 'seller' | 'buyer'>;
   order: Pick<OrderWithLines, 'number' | 'createdAt' | 'paidAt' | 'transactionId' | 'status' | 'refundedAt' | 'totalCents' | 'lines'> &
-    Partial<Pick<OrderWithLines, 'subtotalCents' | 'pricesIncludeTax'>>;
+    Partial<Pick<OrderWithLines, 'subtotalCents' | 'pricesIncludeTax' | 'shippedAt' | 'reverseCharge' | 'buyerVatId' | 'creditNoteNumber'>>;
   /** How buyers reach the store (constants' COMPANY), printed under the seller. */
   contact: { email: string; phone: string };
 }
 
-const money = (cents: number) => formatUsd(centsToDollars(cents));
+/**
+ * The date of supply (art. 226(7)): the day the goods left, once shipped; until then (or when the
+ * order was refunded before shipping) the day it was paid, when the sale was made (decision 049).
+ */
+export const supplyDate = (order: Pick<OrderWithLines, 'shippedAt' | 'paidAt'>, issuedAt: Date): Date => order.shippedAt ?? order.paidAt ?? issuedAt;
 
-/** "Refunded on Nov 26, 2026 — this invoice is cancelled by the refund." */
-export function refundNotice(refundedAt: Date | null): string {
-  return `Refunded${refundedAt ? ` on ${formatDocumentDate(refundedAt)}` : ''} — this invoice is cancelled by the refund.`;
+/** "Refunded on Nov 26, 2026 — this invoice is cancelled by credit note CN-000001." */
+export function refundNotice(refundedAt: Date | null, creditNoteNumber: number | null = null): string {
+  const by = creditNoteNumber === null ? 'the refund' : `credit note ${formatCreditNoteNumber(creditNoteNumber)}`;
+  return `Refunded${refundedAt ? ` on ${formatDocumentDate(refundedAt)}` : ''} — this invoice is cancelled by ${by}.`;
 }
 
 export const invoiceFileName = (number: number) => `${formatInvoiceNumber(number)}.pdf`;
@@ -32,11 +38,12 @@ export function renderInvoicePdf({ invoice, order, contact }: InvoiceData): Prom
   const doc = newPdfDocument({ title: `Invoice ${number}`, author: seller.name, createdAt: invoice.issuedAt });
 
   documentHeader(doc, seller.name, 'Invoice');
-  if (order.status === 'refunded') notice(doc, refundNotice(order.refundedAt));
+  if (order.status === 'refunded') notice(doc, refundNotice(order.refundedAt, order.creditNoteNumber ?? null));
 
   const rows: Fact[] = [
     { label: 'Invoice number', value: number },
     { label: 'Invoice date', value: formatDocumentDate(invoice.issuedAt) },
+    { label: 'Date of supply', value: formatDocumentDate(supplyDate({ shippedAt: order.shippedAt ?? null, paidAt: order.paidAt }, invoice.issuedAt)) },
     { label: 'Order number', value: formatOrderNumber(order.number) },
     { label: 'Order date', value: formatDocumentDate(order.createdAt) },
   ];
@@ -45,55 +52,9 @@ export function renderInvoicePdf({ invoice, order, contact }: InvoiceData): Prom
   facts(doc, rows);
   doc.moveDown(1);
 
-  sideBySide(doc, [
-    {
-      heading: 'From',
-      lines: [seller.name, seller.address, seller.taxId ? `Tax ID: ${seller.taxId}` : '', `Email: ${contact.email}`, `Phone: ${contact.phone}`],
-    },
-    {
-      heading: 'Bill to',
-      lines: [
-        buyer.companyName ?? '',
-        buyer.taxId ? `Tax ID: ${buyer.taxId}` : '',
-        buyer.name,
-        buyer.address,
-        // Empty once the buyer deleted their account (decision 046): the line is left out.
-        buyer.email ? `Email: ${buyer.email}` : '',
-        buyer.phone ? `Phone: ${buyer.phone}` : '',
-      ],
-    },
-  ]);
-
-  // The SKU column only when a line has one: an invoice of an order from before SKUs is drawn as it was issued.
-  const withSku = hasSkus(order.lines);
-  table(
-    doc,
-    [
-      { header: 'Description', share: withSku ? 0.36 : 0.52 },
-      ...(withSku ? [SKU_COLUMN] : []),
-      { header: 'Quantity', share: withSku ? 0.12 : 0.14, align: 'right' },
-      { header: 'Unit price', share: 0.16, align: 'right' },
-      { header: 'Amount', share: 0.18, align: 'right' },
-    ],
-    order.lines.map((line) => [
-      line.productName,
-      ...(withSku ? [line.sku ?? ''] : []),
-      formatCount(line.quantity),
-      money(line.priceCents),
-      money(line.priceCents * line.quantity),
-    ]),
-  );
-  // The tax as the order was placed with it (decision 048): each line keeps its rate.
-  const taxRows = summariseTax(order.lines.map((line) => ({ taxName: line.taxName, percentMilli: line.taxPercentMilli, taxCents: line.taxCents }))).map((row) => ({
-    label: `${order.pricesIncludeTax ? 'Includes ' : ''}${row.name} (${milliToPercent(row.percentMilli)}%)`,
-    value: money(row.taxCents),
-  }));
-  totals(doc, [
-    { label: 'Subtotal', value: money(order.subtotalCents ?? order.totalCents) },
-    ...taxRows,
-    { label: 'Delivery', value: 'Free' },
-    { label: 'Total (USD)', value: money(order.totalCents) },
-  ]);
+  drawParties(doc, seller, buyer, order, contact);
+  // Net, rate, tax and gross per line and per rate, as the order was placed (decisions 048, 049).
+  drawAmounts(doc, order, 1);
   if (order.status === 'refunded') notice(doc, `Refunded in full: ${money(order.totalCents)}`);
   smallPrint(doc, `Paid in full by card${order.paidAt ? ` on ${formatDocumentDate(order.paidAt)}` : ''}. Thank you for your order.`);
 

@@ -63,7 +63,7 @@ describe('GET /api/orders/:id/invoice.pdf', () => {
       cast.A.email,
       '555-0150',
       // Each line with the SKU it was ordered under.
-      `${tools[0]!.name} ${tools[0]!.sku} 3 $${(price / 100).toFixed(2)} $${((price * 3) / 100).toFixed(2)}`,
+      `${tools[0]!.name} ${tools[0]!.sku} 3 $${(price / 100).toFixed(2)} 0% $${((price * 3) / 100).toFixed(2)}`,
       'Delivery Free',
       `Total (USD) $${((price * 3) / 100).toFixed(2)}`,
     ]) {
@@ -99,7 +99,8 @@ describe('GET /api/orders/:id/invoice.pdf', () => {
     tools.forEach((tool, index) => {
       const quantity = index + 1;
       total += tool.priceCents * quantity;
-      expect(text).toContain(`${tool.name} ${tool.sku} ${quantity} $${(tool.priceCents / 100).toFixed(2)} $${((tool.priceCents * quantity) / 100).toFixed(2)}`);
+      // Untaxed here (the store has no rates): 0 %, the net amount is the amount.
+      expect(text).toContain(`${tool.name} ${tool.sku} ${quantity} $${(tool.priceCents / 100).toFixed(2)} 0% $${((tool.priceCents * quantity) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
     });
     expect(text).toContain(`Total (USD) $${(total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
   });
@@ -137,12 +138,12 @@ describe('GET /api/orders/:id/invoice.pdf', () => {
     }
   });
 
-  it("says on a refunded order's invoice that the refund cancels it", async () => {
+  it("says on a refunded order's invoice which credit note cancels it", async () => {
     const id = await paidOrder(cast.A);
     const refund = await t.app.inject({ method: 'POST', url: `/api/orders/${id}/refund`, headers: bearer(cast.admin) });
     expect(refund.statusCode, refund.body).toBe(200);
     const text = await pdfTextOf(await invoiceOf(id, bearer(cast.A)));
-    expect(text).toMatch(/Refunded on \w{3} \d{1,2}, \d{4} — this invoice is cancelled by the refund\./);
+    expect(text).toMatch(/Refunded on \w{3} \d{1,2}, \d{4} — this invoice is cancelled by credit note CN-\d{6}\./);
   });
 
   it(`is drawn at most ${DOCUMENTS_PER_MINUTE} times a minute for one person, wherever they ask from`, async () => {

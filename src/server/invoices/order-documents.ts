@@ -3,10 +3,14 @@ import type { AppDatabase } from '../db/client';
 import type { Identity } from '../identity/identity';
 import { DomainError } from '../lib/domain-errors';
 import { existingOrder, visibleOrder } from '../orders/order-access';
+import type { OrderWithLines } from '../orders/orders-repository';
 import { readSettings } from '../settings/settings-repository';
 import { invoiceFileName, renderInvoicePdf } from './invoice-pdf';
-import { findInvoice } from '../orders/invoices-repository';
+import { findInvoice, type InvoiceRow } from '../orders/invoices-repository';
 import { packingSlipFileName, renderPackingSlipPdf } from './packing-slip-pdf';
+import { creditNoteFileName, renderCreditNotePdf } from '../credit-notes/credit-note-pdf';
+import { findCreditNote, type CreditNoteRow } from '../credit-notes/credit-notes-repository';
+import { eInvoiceFileName, renderEInvoice, type EInvoiceKind } from '../e-invoices/e-invoice';
 
 /** A document ready to send: its bytes and the name to save it under. */
 export interface PdfFile {
@@ -14,17 +18,72 @@ export interface PdfFile {
   bytes: Buffer;
 }
 
+/** An e-invoice ready to send: its XML text and the name to save it under. */
+export interface XmlFile {
+  fileName: string;
+  text: string;
+}
+
+type Viewer = Pick<Identity, 'userId' | 'role'>;
+
+const CONTACT = { email: COMPANY.email, phone: COMPANY.phone };
+
 /**
- * An order's invoice, for its buyer or an admin. An order that is not paid has none yet: a
+ * An order and its invoice, for its buyer or an admin. An order that is not paid has none yet: a
  * conflict with its state (409), told only to those who may see the order.
  */
-export async function invoicePdfOf(db: AppDatabase, orderId: string, viewer: Pick<Identity, 'userId' | 'role'>): Promise<PdfFile> {
+export async function invoiceOf(db: AppDatabase, orderId: string, viewer: Viewer): Promise<{ order: OrderWithLines; invoice: InvoiceRow }> {
   // Another customer's order is not found, as a missing one (orders/order-access.ts).
   const order = await visibleOrder(db, orderId, viewer);
   const invoice = order.paid ? await findInvoice(db, order.id) : null;
   if (!invoice) throw new DomainError('INVOICE_ONLY_FOR_PAID_ORDERS');
-  const bytes = await renderInvoicePdf({ invoice, order, contact: { email: COMPANY.email, phone: COMPANY.phone } });
+  return { order, invoice };
+}
+
+/**
+ * An order, its credit note and the invoice it corrects (decision 049), for the same people as the
+ * invoice. An order that was not refunded has none: 409, told only to those who may see the order.
+ */
+export async function creditNoteOf(db: AppDatabase, orderId: string, viewer: Viewer): Promise<{ order: OrderWithLines; invoice: InvoiceRow; creditNote: CreditNoteRow }> {
+  const order = await visibleOrder(db, orderId, viewer);
+  const [creditNote, invoice] = order.status === 'refunded' ? await Promise.all([findCreditNote(db, order.id), findInvoice(db, order.id)]) : [null, null];
+  if (!creditNote || !invoice) throw new DomainError('CREDIT_NOTE_ONLY_FOR_REFUNDED_ORDERS');
+  return { order, invoice, creditNote };
+}
+
+export async function invoicePdfOf(db: AppDatabase, orderId: string, viewer: Viewer): Promise<PdfFile> {
+  const { order, invoice } = await invoiceOf(db, orderId, viewer);
+  const bytes = await renderInvoicePdf({ invoice, order, contact: CONTACT });
   return { fileName: invoiceFileName(invoice.number), bytes };
+}
+
+export async function creditNotePdfOf(db: AppDatabase, orderId: string, viewer: Viewer): Promise<PdfFile> {
+  const { order, invoice, creditNote } = await creditNoteOf(db, orderId, viewer);
+  const bytes = await renderCreditNotePdf({ creditNote, invoiceIssuedAt: invoice.issuedAt, order, contact: CONTACT });
+  return { fileName: creditNoteFileName(creditNote.number), bytes };
+}
+
+/**
+ * The e-invoice (EN 16931, UBL 2.1) of an order's invoice or credit note (decision 049), for the
+ * same people and on the same conditions as its PDF, from the same rows.
+ */
+export async function eInvoiceOf(db: AppDatabase, orderId: string, viewer: Viewer, kind: EInvoiceKind): Promise<XmlFile> {
+  const settings = readSettings(db);
+  const found: { order: OrderWithLines; invoice: InvoiceRow; creditNote?: CreditNoteRow } =
+    kind === 'invoice' ? await invoiceOf(db, orderId, viewer) : await creditNoteOf(db, orderId, viewer);
+  const issued: InvoiceRow | CreditNoteRow = found.creditNote ?? found.invoice;
+  const text = await renderEInvoice({
+    kind,
+    number: issued.number,
+    issuedAt: issued.issuedAt,
+    invoice: found.invoice,
+    seller: issued.seller,
+    buyer: issued.buyer,
+    sellerCountry: (await settings).country,
+    sellerEmail: COMPANY.email,
+    order: found.order,
+  });
+  return { fileName: eInvoiceFileName(kind, issued.number), text };
 }
 
 /** An order's packing slip, for admins (the route checks the role). Unpaid orders are not packed: 409. */

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Order, PageQuery } from '../../shared';
-import { centsToDollars, formatInvoiceNumber, formatOrderNumber, milliToPercent, summariseTax } from '../../shared';
+import { centsToDollars, formatCreditNoteNumber, formatInvoiceNumber, formatOrderNumber, milliToPercent, summariseTax } from '../../shared';
 import type { Identity } from '../identity/identity';
 import { DomainError, type OrderState } from '../lib/domain-errors';
 import { recordAudit } from '../audit/audit-log';
@@ -9,11 +9,12 @@ import { invoices, orderLines, orders, paymentRefunds } from '../db/schema';
 import { detachPaidOrdersFromAccount, expireStaleOrders, removeUnpaidOrder } from './order-state';
 import { dropBuyerContactsFromInvoices } from './invoices-repository';
 import { forgetBuyerOnTimelines } from './order-events';
+import { creditNoteNumbersOf, dropBuyerContactsFromCreditNotes } from '../credit-notes/credit-notes-repository';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-/** An order with its lines, in their order, and its invoice's number once paid: what every reader of an order gets. */
-export type OrderWithLines = OrderRow & { lines: OrderLineRow[]; invoiceNumber: number | null };
+/** An order with its lines, in their order, its invoice's number once paid and its credit note's once refunded: what every reader of an order gets. */
+export type OrderWithLines = OrderRow & { lines: OrderLineRow[]; invoiceNumber: number | null; creditNoteNumber?: number | null };
 
 const lineTotalCents = (line: Pick<OrderLineRow, 'priceCents' | 'quantity'>) => line.priceCents * line.quantity;
 
@@ -83,6 +84,7 @@ export function toApiOrder(order: OrderWithLines, payMinutes: number): Order {
     trackingUrl: order.trackingUrl,
     refundedAt: isoOrNull(order.refundedAt),
     invoiceNumber: order.invoiceNumber === null ? null : formatInvoiceNumber(order.invoiceNumber),
+    creditNoteNumber: order.creditNoteNumber == null ? null : formatCreditNoteNumber(order.creditNoteNumber),
     termsVersion: order.termsVersion,
   };
 }
@@ -126,8 +128,15 @@ export async function withLines(db: AppDatabase, rows: OrderRow[]): Promise<Orde
   const ids = rows.map((row) => row.id);
   // Only a paid order has an invoice: an unpaid one (being paid, under its lock) needs no look.
   const paidIds = rows.filter((row) => row.paid).map((row) => row.id);
-  const [lines, numbers] = await Promise.all([linesOf(db, ids), invoiceNumbersOf(db, paidIds)]);
-  return rows.map((row) => ({ ...row, lines: lines.get(row.id) ?? [], invoiceNumber: numbers.get(row.id) ?? null }));
+  // Only a refunded order has a credit note (decision 049).
+  const refundedIds = rows.filter((row) => row.status === 'refunded').map((row) => row.id);
+  const [lines, numbers, creditNotes] = await Promise.all([linesOf(db, ids), invoiceNumbersOf(db, paidIds), creditNoteNumbersOf(db, refundedIds)]);
+  return rows.map((row) => ({
+    ...row,
+    lines: lines.get(row.id) ?? [],
+    invoiceNumber: numbers.get(row.id) ?? null,
+    creditNoteNumber: creditNotes.get(row.id) ?? null,
+  }));
 }
 
 export async function findOrder(db: AppDatabase, id: string): Promise<OrderWithLines | null> {
@@ -240,7 +249,7 @@ export interface OrdersOfDeletedAccount {
  * to ship or a refund of one is under way: the store still owes that customer goods or money, and
  * needs their email to tell them. Otherwise unpaid orders go (their lines and timelines with them;
  * they hold no stock) and paid ones are kept, detached, without the buyer's email and phone, on the
- * order, its invoice and its timeline.
+ * order, its invoice, its credit note and its timeline.
  */
 export async function settleOrdersOfDeletedAccount(tx: AppTransaction, userId: string, buyerEmail: string): Promise<OrdersOfDeletedAccount> {
   const held = await tx
@@ -265,6 +274,7 @@ export async function settleOrdersOfDeletedAccount(tx: AppTransaction, userId: s
   }
   const kept = await detachPaidOrdersFromAccount(tx, userId);
   await dropBuyerContactsFromInvoices(tx, kept);
+  await dropBuyerContactsFromCreditNotes(tx, kept);
   await forgetBuyerOnTimelines(tx, kept, buyerEmail);
   return { removed, kept: kept.length };
 }

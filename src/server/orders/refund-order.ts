@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { centsToDollars, formatOrderNumber, isRefundableStatus } from '../../shared';
+import { centsToDollars, formatCreditNoteNumber, formatOrderNumber, isRefundableStatus } from '../../shared';
 import { recordAudit } from '../audit/audit-log';
+import { issueCreditNote } from '../credit-notes/credit-notes-repository';
 import type { AppDatabase } from '../db/client';
 import type { Identity } from '../identity/identity';
 import { DomainError } from '../lib/domain-errors';
@@ -36,7 +37,7 @@ export class RefundRefusedError extends DomainError<'REFUND_REFUSED'> {
  * 2. Ask the provider, outside any transaction (a Stripe call must not hold the database). It is
  *    idempotent per payment, so a retry after a crash refunds once.
  * 3. On success, in one transaction: the order becomes `refunded`, its units go back on sale if
- *    they never left (a shipped order's come back by hand, once inspected), the buyer's mail, the audit entry and the timeline's moment. On refusal: the claim is marked
+ *    they never left (a shipped order's come back by hand, once inspected), its credit note (decision 049), the buyer's mail, the audit entry and the timeline's moment. On refusal: the claim is marked
  *    failed, the timeline says why, and the admin reads the provider's reason; the order is unchanged.
  */
 export async function refundOrder(deps: RefundDeps, orderId: string, admin: Identity): Promise<void> {
@@ -68,7 +69,10 @@ export async function refundOrder(deps: RefundDeps, orderId: string, admin: Iden
     if (!order) throw new DomainError('ORDER_NOT_FOUND');
     // The money is back whatever happened meanwhile: the order says so. (Shipping waits while a
     // refund is claimed, so an order waiting to ship is still waiting here.)
-    await markOrderRefunded(tx, orderId, admin.email, { refundId, transactionId: claimed.transactionId });
+    const refunded = await markOrderRefunded(tx, orderId, admin.email, { refundId, transactionId: claimed.transactionId });
+    // The credit note that corrects the invoice in full, with the next number of its own sequence
+    // (decision 049): issued by the change that makes the order refunded, and by no other.
+    const creditNoteNumber = refunded ? await issueCreditNote(tx, orderId) : null;
     if (order.status === 'pending') await returnOrderStock(tx, order.lines);
     await recordRefunded(tx, claimed.transactionId, refundId);
     const number = formatOrderNumber(order.number);
@@ -76,8 +80,8 @@ export async function refundOrder(deps: RefundDeps, orderId: string, admin: Iden
       action: 'order.refunded',
       targetId: orderId,
       before: { number, email: order.email, status: order.status, total: centsToDollars(order.totalCents) },
-      after: { number, status: 'refunded', refundId },
+      after: { number, status: 'refunded', refundId, creditNote: creditNoteNumber === null ? null : formatCreditNoteNumber(creditNoteNumber) },
     });
-    await queueMail(tx, orderRefundedMail(order, deps.mail));
+    await queueMail(tx, orderRefundedMail(order, deps.mail, creditNoteNumber));
   });
 }

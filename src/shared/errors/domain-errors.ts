@@ -154,6 +154,7 @@ export const DOMAIN_ERRORS = {
   PAID_ORDER_NOT_DELETABLE: fixed('conflict', API_ERRORS.paidOrderCannotBeDeleted),
   INVOICE_ONLY_FOR_PAID_ORDERS: fixed('conflict', API_ERRORS.invoiceOnlyPaid),
   PACKING_SLIP_ONLY_FOR_PAID_ORDERS: fixed('conflict', API_ERRORS.packingSlipOnlyPaid),
+  CREDIT_NOTE_ONLY_FOR_REFUNDED_ORDERS: fixed('conflict', API_ERRORS.creditNoteOnlyRefunded),
   ORDER_NOT_SHIPPABLE: error<{ state: ErrorOrderState }>('conflict', ({ state }) => {
     if (state === 'shipped') return API_ERRORS.orderAlreadyShipped;
     if (state === 'expired') return API_ERRORS.orderExpiredCannotShip;

@@ -38,6 +38,7 @@ export const API_ERRORS = {
   orderNotFound: 'Order not found',
   invoiceOnlyPaid: 'An invoice exists only for a paid order',
   packingSlipOnlyPaid: 'A packing slip exists only for a paid order',
+  creditNoteOnlyRefunded: 'A credit note exists only for a refunded order',
   belowMinimum: FIRST_VISIT_API_ERRORS.belowMinimum,
   notEnoughStock: FIRST_VISIT_API_ERRORS.notEnoughStock,
   /** The same, for one tool of an order of several. */

@@ -167,6 +167,8 @@ export const orderSchema = z.object({
   refundedAt: z.string().nullable(),
   /** 'INV-000123' once the order is paid (every paid order has an invoice). */
   invoiceNumber: z.string().nullable(),
+  /** 'CN-000001' once the order is refunded: the credit note that corrects its invoice in full. */
+  creditNoteNumber: z.string().nullable(),
   /** The version of the terms and conditions the order was placed under (null: the store had none then). */
   termsVersion: z.number().int().nullable(),
 });
@@ -191,6 +193,8 @@ export type OrderEvent = z.infer<typeof orderEventSchema>;
 export const formatOrderNumber = (n: number) => `TH-${n}`;
 /** The invoice number as printed: 123 → 'INV-000123'. */
 export const formatInvoiceNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
+/** The credit note number as printed (its own gapless sequence, decision 049): 1 → 'CN-000001'. */
+export const formatCreditNoteNumber = (n: number) => `CN-${String(n).padStart(6, '0')}`;
 /** 'TH-100042', 'th-100042' or '100042' → 100042; anything else → null. */
 export function parseOrderNumber(text: string): number | null {
   const match = /^\s*(?:TH-?)?(\d{1,15})\s*$/i.exec(text);

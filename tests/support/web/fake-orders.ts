@@ -70,6 +70,7 @@ export function fakeOrder(fields: Partial<Order> & Pick<Order, '_id'>): Order {
     trackingUrl: null,
     refundedAt: null,
     invoiceNumber: null,
+    creditNoteNumber: null,
     termsVersion: 1,
     ...fields,
   };
@@ -121,6 +122,26 @@ export function fakeOrders(store: FakeStore, orders: Order[], { payment = { prov
         if (!order) return notFound();
         if (!order.invoiceNumber) return apiError(404, API_ERRORS.invoiceOnlyPaid, 'INVOICE_ONLY_FOR_PAID_ORDERS');
         return { contentType: 'application/pdf', text: `%PDF-1.7 invoice ${order.invoiceNumber}` };
+      }),
+    )
+    .on(
+      'GET',
+      '/api/orders/:id/invoice.xml',
+      withToken((_, { id }) => {
+        const order = readable(id!);
+        if (!order) return notFound();
+        if (!order.invoiceNumber) return apiError(409, API_ERRORS.invoiceOnlyPaid, 'INVOICE_ONLY_FOR_PAID_ORDERS');
+        return { contentType: 'application/xml', text: `<Invoice><ID>${order.invoiceNumber}</ID></Invoice>` };
+      }),
+    )
+    .on(
+      'GET',
+      '/api/orders/:id/credit-note.pdf',
+      withToken((_, { id }) => {
+        const order = readable(id!);
+        if (!order) return notFound();
+        if (!order.creditNoteNumber) return apiError(409, API_ERRORS.creditNoteOnlyRefunded, 'CREDIT_NOTE_ONLY_FOR_REFUNDED_ORDERS');
+        return { contentType: 'application/pdf', text: `%PDF-1.7 credit note ${order.creditNoteNumber}` };
       }),
     )
     .on(

@@ -1,4 +1,4 @@
-import { APP_ROUTES, centsToDollars, fillRoute, formatInvoiceNumber, formatOrderNumber, formatUsd, milliToPercent, summariseTax } from '../../../shared';
+import { APP_ROUTES, centsToDollars, fillRoute, formatCreditNoteNumber, formatInvoiceNumber, formatOrderNumber, formatUsd, milliToPercent, summariseTax } from '../../../shared';
 import type { OutgoingMail } from '../outbox';
 import { renderMail } from './layout';
 
@@ -54,6 +54,8 @@ export const mailLineName = (line: { productName: string; sku: string | null }) 
 // The web app's pages, from the list its router is built from.
 const checkOutPath = (orderId: string) => fillRoute(APP_ROUTES.checkOut, orderId);
 const orderPagePath = (orderId: string) => fillRoute(APP_ROUTES.orderPage, orderId);
+/** The credit note's download (invoices/routes.ts), which takes the session cookie. */
+const creditNotePdfPath = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/credit-note.pdf`;
 
 /**
  * The buyer's time zone is unknown to the server, so times are given in UTC, named as such:
@@ -202,7 +204,8 @@ export function orderShippedMail(order: OrderForMail, settings: OrderMailSetting
 }
 
 /** Sent when an admin cancels a paid order and the payment provider has given the money back. */
-export function orderRefundedMail(order: OrderForMail, settings: OrderMailSettings): OutgoingMail {
+export function orderRefundedMail(order: OrderForMail, settings: OrderMailSettings, creditNoteNumber: number | null = null): OutgoingMail {
+  const creditNote = creditNoteNumber === null ? null : formatCreditNoteNumber(creditNoteNumber);
   return {
     to: order.email,
     subject: `Order ${numberOf(order)} cancelled and refunded`,
@@ -211,9 +214,17 @@ export function orderRefundedMail(order: OrderForMail, settings: OrderMailSettin
       paragraphs: [
         `Hello ${order.name}, we have cancelled your order and refunded your payment of ${totalOf(order)} in full.`,
         'Depending on your bank, the money is back on your card within 5 to 10 business days.',
+        // The credit note corrects the invoice (decision 049); its link needs the buyer signed in, as the invoice's does.
+        ...(creditNote
+          ? [`Your credit note ${creditNote} is on the order's page, ready to download: ${settings.storeUrl}${creditNotePdfPath(order.id)}`]
+          : []),
       ],
-      rows: [...orderRows(order), ...(order.transactionId ? [{ label: 'Transaction id', value: order.transactionId }] : [])],
-      action: { label: 'See the order', url: `${settings.storeUrl}${orderPagePath(order.id)}` },
+      rows: [
+        ...orderRows(order),
+        ...(order.transactionId ? [{ label: 'Transaction id', value: order.transactionId }] : []),
+        ...(creditNote ? [{ label: 'Credit note', value: creditNote }] : []),
+      ],
+      action: { label: creditNote ? 'See the order and its credit note' : 'See the order', url: `${settings.storeUrl}${orderPagePath(order.id)}` },
     }),
   };
 }

@@ -148,6 +148,32 @@ describe("a customer's order page", () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Download invoice' })).toHaveProperty('disabled', false));
   });
 
+  it('downloads the credit note of a refunded order, named after its number, and offers none before a refund', async () => {
+    const refunded = { ...SHIPPED, _id: 'order-refunded', status: 'refunded' as const, refundedAt: '2025-03-03T10:00:00.000Z', creditNoteNumber: 'CN-000007' };
+    const { store, user } = renderOrder(refunded);
+    await title(refunded);
+    await user.click(screen.getByRole('button', { name: 'Download credit note' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]!.name).toBe('CN-000007.pdf');
+    const [request] = store.api.requestsTo('GET', `/api/orders/${refunded._id}/credit-note.pdf`);
+    expect(request!.headers.get('authorization')).toMatch(/^Bearer \S+/);
+  });
+
+  it('downloads the e-invoice (XML) beside the invoice, named after its number', async () => {
+    const { store, user } = renderOrder(SHIPPED);
+    await title(SHIPPED);
+    await user.click(screen.getByRole('button', { name: 'E-invoice (XML)' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]!.name).toBe('INV-000123.xml');
+    expect(store.api.requestsTo('GET', `/api/orders/${SHIPPED._id}/invoice.xml`)).toHaveLength(1);
+  });
+
+  it('offers no credit note for an order that was not refunded', async () => {
+    renderOrder(SHIPPED);
+    await title(SHIPPED);
+    expect(screen.queryByRole('button', { name: 'Download credit note' })).toBeNull();
+  });
+
   it('says in a toast why the invoice could not be had, and saves nothing', async () => {
     const { store, user } = renderOrder(SHIPPED);
     store.api.on('GET', '/api/orders/:id/invoice.pdf', () => apiError(503, 'Service Unavailable'));
@@ -200,13 +226,14 @@ describe("a customer's order page", () => {
   });
 
   it('shows a refunded order as cancelled and refunded, with its refund in the timeline', async () => {
-    renderOrder({ ...SHIPPED, status: 'refunded', refundedAt: '2025-03-03T10:00:00.000Z', carrier: null, trackingNumber: null, trackingUrl: null }, [
+    renderOrder({ ...SHIPPED, status: 'refunded', refundedAt: '2025-03-03T10:00:00.000Z', carrier: null, trackingNumber: null, trackingUrl: null, creditNoteNumber: 'CN-000007' }, [
       { kind: 'placed', at: '2025-03-01T09:00:00.000Z', actorEmail: CUSTOMER.email, details: null },
       { kind: 'refunded', at: '2025-03-03T10:00:00.000Z', actorEmail: 'ada@example.com', details: { refundId: 're_555' } },
     ]);
     await title(SHIPPED);
     expect(screen.getByTestId('order-page-state').textContent).toBe('Cancelled and refunded');
     expect(screen.getByRole('button', { name: 'Download invoice' })).toBeTruthy();
+    expect(screen.getByText('Credit note CN-000007')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     await waitFor(() => expect(timeline()).toHaveLength(2));
     expect(timeline()[1]).toMatch(/^Cancelled and refunded.*Refund re_555$/);

@@ -18,7 +18,7 @@ import { useOrderEvents } from './api/get-order-events';
 
 /**
  * A customer's order: what it is for, where it goes, what has happened to it, and what they can
- * do now (pay or delete it while unpaid; download the invoice once paid).
+ * do now (pay or delete it while unpaid; download the invoice once paid, and the credit note once refunded).
  */
 export default function OrderPage() {
   const { id = '' } = useParams();
@@ -38,10 +38,13 @@ export default function OrderPage() {
   const current = order.data;
   const payable = !current.paid && current.status === null;
 
-  const downloadInvoice = async () => {
+  // The invoice once paid; the credit note that cancels it once refunded (decision 049).
+  // Each also as an EN 16931 e-invoice (XML) for a business's accounts.
+  const download = async (what: 'invoice' | 'credit-note', format: 'pdf' | 'xml' = 'pdf') => {
     setDownloading(true);
+    const name = what === 'invoice' ? (current.invoiceNumber ?? current.number) : (current.creditNoteNumber ?? `${current.number}-credit-note`);
     try {
-      await downloadFile(`/orders/${encodeURIComponent(current._id)}/invoice.pdf`, `${current.invoiceNumber ?? current.number}.pdf`);
+      await downloadFile(`/orders/${encodeURIComponent(current._id)}/${what}.${format}`, `${name}.${format}`);
     } catch (error) {
       notify.failure(error);
     } finally {
@@ -58,8 +61,23 @@ export default function OrderPage() {
           <>
             {payable ? <Link to={paths.checkOut(current._id)} className="btn btn-primary">Pay</Link> : null}
             {current.invoiceNumber ? (
-              <button type="button" className="btn btn-outline" onClick={() => void downloadInvoice()} disabled={downloading} aria-busy={downloading || undefined}>
+              <button type="button" className="btn btn-outline" onClick={() => void download('invoice')} disabled={downloading} aria-busy={downloading || undefined}>
                 Download invoice
+              </button>
+            ) : null}
+            {current.invoiceNumber ? (
+              <button type="button" className="btn btn-ghost" onClick={() => void download('invoice', 'xml')} disabled={downloading} aria-busy={downloading || undefined}>
+                E-invoice (XML)
+              </button>
+            ) : null}
+            {current.creditNoteNumber ? (
+              <button type="button" className="btn btn-outline" onClick={() => void download('credit-note')} disabled={downloading} aria-busy={downloading || undefined}>
+                Download credit note
+              </button>
+            ) : null}
+            {current.creditNoteNumber ? (
+              <button type="button" className="btn btn-ghost" onClick={() => void download('credit-note', 'xml')} disabled={downloading} aria-busy={downloading || undefined}>
+                Credit note e-invoice (XML)
               </button>
             ) : null}
             {!current.paid ? (

@@ -80,11 +80,16 @@ function AdminOrderActions({ order }: { order: Order }) {
   });
   const [downloading, setDownloading] = useState<string | null>(null);
 
-  const download = async (what: 'invoice' | 'packing-slip') => {
+  const download = async (what: 'invoice' | 'credit-note' | 'packing-slip', format: 'pdf' | 'xml' = 'pdf') => {
     setDownloading(what);
-    const name = what === 'invoice' ? `${order.invoiceNumber ?? order.number}.pdf` : `${order.number}-packing-slip.pdf`;
+    const names = {
+      invoice: `${order.invoiceNumber ?? order.number}`,
+      'credit-note': `${order.creditNoteNumber ?? `${order.number}-credit-note`}`,
+      'packing-slip': `${order.number}-packing-slip`,
+    };
+    const name = `${names[what]}.${format}`;
     try {
-      await downloadFile(`/orders/${encodeURIComponent(order._id)}/${what}.pdf`, name);
+      await downloadFile(`/orders/${encodeURIComponent(order._id)}/${what}.${format}`, name);
     } catch (error) {
       notify.failure(error);
     } finally {
@@ -112,6 +117,19 @@ function AdminOrderActions({ order }: { order: Order }) {
           <button type="button" className="btn btn-outline" onClick={() => void download('invoice')} disabled={downloading !== null}>
             Invoice (PDF)
           </button>
+          <button type="button" className="btn btn-outline" onClick={() => void download('invoice', 'xml')} disabled={downloading !== null}>
+            Invoice (XML)
+          </button>
+          {order.creditNoteNumber ? (
+            <button type="button" className="btn btn-outline" onClick={() => void download('credit-note')} disabled={downloading !== null}>
+              Credit note (PDF)
+            </button>
+          ) : null}
+          {order.creditNoteNumber ? (
+            <button type="button" className="btn btn-outline" onClick={() => void download('credit-note', 'xml')} disabled={downloading !== null}>
+              Credit note (XML)
+            </button>
+          ) : null}
           <button type="button" className="btn btn-outline" onClick={() => void download('packing-slip')} disabled={downloading !== null}>
             Packing slip (PDF)
           </button>

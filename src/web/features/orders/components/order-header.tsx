@@ -16,6 +16,7 @@ export function OrderHeader({ order, actions }: { order: Order; actions?: ReactN
           <time dateTime={order.createdAt}>{placedOn.format(new Date(order.createdAt))}</time>
         </p>
         {order.invoiceNumber ? <p className="text-sm text-base-content/80">{`Invoice ${order.invoiceNumber}`}</p> : null}
+        {order.creditNoteNumber ? <p className="text-sm text-base-content/80">{`Credit note ${order.creditNoteNumber}`}</p> : null}
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </header>

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { centsToDecimal, renderEInvoice, type EInvoiceData } from './e-invoice';
+import { en16931SchemaErrors } from './en16931-schema.testing';
+
+/** A line as an order keeps it. */
+function line(position: number, productName: string, priceCents: number, quantity: number, tax: { name: string; milli: number; cents: number } | null = null) {
+  return {
+    orderId: 'o',
+    position,
+    toolId: null,
+    sku: `SKU-${position}`,
+    productImage: '',
+    description: '',
+    productName,
+    priceCents,
+    quantity,
+    taxName: tax?.name ?? null,
+    taxPercentMilli: tax?.milli ?? 0,
+    taxCents: tax?.cents ?? 0,
+  };
+}
+
+const CA = (cents: number) => ({ name: 'CA sales tax', milli: 7250, cents });
+
+function data(overrides: Partial<EInvoiceData> = {}, order: Partial<EInvoiceData['order']> = {}): EInvoiceData {
+  return {
+    kind: 'invoice',
+    number: 123,
+    issuedAt: new Date('2026-11-25T10:00:00Z'),
+    invoice: { number: 123, issuedAt: new Date('2026-11-25T10:00:00Z') },
+    seller: { name: 'ToolHouse Manufacturing GmbH', address: 'Werkstraße 1\n10115 Berlin', taxId: 'DE811907980' },
+    buyer: { name: 'Zoë Łukasiewicz', email: 'zoe@example.com', address: 'ul. Piotrkowska 12\nŁódź', phone: '+48 555 0100', companyName: 'Müller & Søn', taxId: 'PL1234567890' },
+    sellerCountry: 'DE',
+    sellerEmail: 'invoices@toolhouse.example',
+    order: {
+      number: 100_042,
+      paidAt: new Date('2026-11-25T10:00:00Z'),
+      shippedAt: null,
+      country: 'US',
+      // 3 × $19.99 (tax 435) and 1 × $45.50 (tax 330): net $105.47, tax $7.65, gross $113.12.
+      lines: [line(0, 'Bench Vise', 1999, 3, CA(435)), line(1, 'Torque Wrench <deluxe> & co', 4550, 1, CA(330))],
+      totalCents: 11312,
+      pricesIncludeTax: false,
+      ...order,
+    },
+    ...overrides,
+  };
+}
+
+/** The text of the first element named `name` (with its prefix) in `xml`. */
+const first = (xml: string, name: string) => new RegExp(`<${name}[^>]*>([^<]*)</${name}>`).exec(xml)?.[1];
+
+describe('centsToDecimal', () => {
+  it('writes integer cents as an exact decimal amount', () => {
+    expect([0, 5, 105, 11312, -11312, -7].map(centsToDecimal)).toEqual(['0.00', '0.05', '1.05', '113.12', '-113.12', '-0.07']);
+  });
+});
+
+describe('the e-invoice (EN 16931, UBL 2.1)', () => {
+  it('is a UBL Invoice with the totals and the tax per rate the PDF prints', async () => {
+    const xml = await renderEInvoice(data());
+    expect(xml).toContain('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"');
+    expect(first(xml, 'cbc:ID')).toBe('INV-000123');
+    expect(first(xml, 'cbc:InvoiceTypeCode')).toBe('380');
+    expect(first(xml, 'cbc:LineExtensionAmount')).toBe('105.47');
+    expect(xml).toContain('<cbc:LineExtensionAmount currencyID="USD">59.97</cbc:LineExtensionAmount>');
+    expect(first(xml, 'cbc:TaxExclusiveAmount')).toBe('105.47');
+    expect(first(xml, 'cbc:TaxInclusiveAmount')).toBe('113.12');
+    expect(first(xml, 'cbc:TaxableAmount')).toBe('105.47');
+    expect(xml).toMatch(/<cac:TaxTotal>\s*<cbc:TaxAmount currencyID="USD">7.65<\/cbc:TaxAmount>/);
+    expect(xml).toContain('<cbc:CompanyID>DE811907980</cbc:CompanyID>');
+    expect(xml).toContain('Torque Wrench &lt;deluxe&gt; &amp; co');
+  });
+
+  it('is a UBL CreditNote for a credit note, naming the invoice it corrects, with the same amounts', async () => {
+    const xml = await renderEInvoice(data({ kind: 'credit-note', number: 7, issuedAt: new Date('2026-11-30T10:00:00Z') }));
+    expect(xml).toContain('<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"');
+    expect(first(xml, 'cbc:ID')).toBe('CN-000007');
+    expect(first(xml, 'cbc:CreditNoteTypeCode')).toBe('381');
+    expect(xml).toMatch(/<cac:InvoiceDocumentReference>\s*<cbc:ID>INV-000123<\/cbc:ID>\s*<cbc:IssueDate>2026-11-25<\/cbc:IssueDate>/);
+    expect(xml).toContain('<cbc:CreditedQuantity unitCode="H87">3</cbc:CreditedQuantity>');
+    expect(first(xml, 'cbc:TaxInclusiveAmount')).toBe('113.12');
+  });
+
+  it('uses VAT category AE with the reverse-charge wording and the buyer VAT number under reverse charge', async () => {
+    const xml = await renderEInvoice(data({}, { reverseCharge: true, buyerVatId: 'FR40303265045', lines: [line(0, 'Bench Vise', 1999, 3)], totalCents: 5997 }));
+    expect(xml).toMatch(/<cac:TaxCategory>\s*<cbc:ID>AE<\/cbc:ID>\s*<cbc:Percent>0<\/cbc:Percent>\s*<cbc:TaxExemptionReasonCode>VATEX-EU-AE<\/cbc:TaxExemptionReasonCode>/);
+    expect(xml).toContain('<cbc:CompanyID>FR40303265045</cbc:CompanyID>');
+    expect(xml).toContain('Reverse charge: VAT to be accounted for by the recipient (Art. 196, Directive 2006/112/EC)');
+  });
+
+  it('validates, as the same data in EN 16931 CII, against the EN 16931 schema: taxed, prices with tax, reverse charge, a credit note', async () => {
+    const cases = [
+      data(),
+      data({}, { pricesIncludeTax: true, lines: [line(0, 'Bench Vise', 1190, 2, { name: 'MwSt', milli: 19_000, cents: 380 })], totalCents: 2380 }),
+      data({}, { reverseCharge: true, buyerVatId: 'FR40303265045', lines: [line(0, 'Bench Vise', 1999, 3)], totalCents: 5997 }),
+      data({ kind: 'credit-note', number: 7 }),
+      // A buyer who deleted their account: no email, no phone.
+      data({ buyer: { name: 'Gone Buyer', email: '', phone: '', address: '1 Road', companyName: null, taxId: null } }),
+    ];
+    for (const invoice of cases) {
+      const cii = await renderEInvoice(invoice, 'CII');
+      expect(await en16931SchemaErrors(cii)).toEqual([]);
+    }
+  });
+
+  it('is refused by the schema when broken, so the check above can fail', async () => {
+    const cii = await renderEInvoice(data(), 'CII');
+    const broken = cii.replace(/<ram:TaxBasisTotalAmount>[^<]*<\/ram:TaxBasisTotalAmount>/, '<ram:TaxBasisTotalAmount>lots</ram:TaxBasisTotalAmount>');
+    expect(broken).not.toBe(cii);
+    expect((await en16931SchemaErrors(broken)).length).toBeGreaterThan(0);
+  });
+});
