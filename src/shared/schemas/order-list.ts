@@ -6,6 +6,17 @@ import { emailField, NO_CONTROL_CHARACTERS } from './fields';
 /** The admin's order list filter: the order lifecycle as an admin thinks of it, unpaid (no status yet) then each status. */
 export const ORDER_STATES = ['unpaid', ...ORDER_STATUSES] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
+/**
+ * The state as the back office names it: Manage Orders' Show filter, the Overview's counts and the
+ * orders' CSV export (issue 28: the export said "pending" where the app says it is paid and waiting).
+ */
+export const ORDER_STATE_LABELS: Record<OrderState, string> = {
+  unpaid: 'Unpaid',
+  pending: 'Paid — waiting to ship',
+  shipped: 'Shipped',
+  expired: 'Expired',
+  refunded: 'Refunded',
+};
 /** The columns Manage Orders sorts by: when placed, order number, total, buyer's name, state, when paid. */
 export const ADMIN_ORDER_SORTS = ['placed', 'number', 'total', 'buyer', 'status', 'paid'] as const;
 export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];

@@ -23,14 +23,8 @@ export const ORDER_STATE_SENTENCES: Record<OrderState, string> = {
 export const orderStateSentence = (order: Pick<Order, 'status' | 'shippedAt'>): string =>
   order.status === 'refunded' && order.shippedAt !== null ? 'Refunded after shipping' : ORDER_STATE_SENTENCES[orderStateOf(order)];
 
-/** The state as the back office's lists name it: Manage Orders' Show filter, the Overview's counts. */
-export const ORDER_STATE_LABELS: Record<OrderState, string> = {
-  unpaid: 'Unpaid',
-  pending: 'Paid — waiting to ship',
-  shipped: 'Shipped',
-  expired: 'Expired',
-  refunded: 'Refunded',
-};
+/** The state as the back office's lists name it (Manage Orders' Show filter, the Overview's counts), shared with the CSV export. */
+export { ORDER_STATE_LABELS } from '../../shared/schemas/order-list';
 
 /** The state as a badge in a list of orders: its words and its daisyUI tone. */
 export const ORDER_STATE_BADGES: Record<OrderState, { text: string; tone: string }> = {
