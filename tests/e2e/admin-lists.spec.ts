@@ -133,7 +133,7 @@ test.describe('admin lists', () => {
       const [header, ...records] = parseCsv(ordersCsv.text);
       expect(header!.slice(0, 4)).toEqual(['Order number', 'Placed at (UTC)', 'Status', 'Buyer name']);
       expect(records.map((record) => record[0])).toEqual([one.number, two.number, three.number]);
-      expect(records[1]).toEqual(expect.arrayContaining(['shipped', 'Dana Listfinder', user.email, `2 × ${tool.name}`, '20.00', '1Z999AA10123456784']));
+      expect(records[1]).toEqual(expect.arrayContaining(['Shipped', 'Dana Listfinder', user.email, `2 × ${tool.name}`, '20.00', '1Z999AA10123456784']));
 
       // The customers' export has this customer, with three orders paid (10 + 30 + 20 dollars).
       const customers = await downloaded(page, () => page.getByRole('link', { name: 'Export customers (CSV)' }).click());
