@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from '@playwright/test';
 import type { Order } from '../../src/shared';
 import { parseCsv } from '../../src/server/lib/parse-csv';
@@ -8,6 +7,7 @@ import { accessibilityViolations, expect, test } from './support/fixtures';
 import { payWithTestCard } from './support/payment';
 import { expectAllInsidePhone, expectNoSidewaysScroll, PHONE } from './support/phone';
 import { E2E_ADMIN, newCustomer, signUpByApi, type E2EUser } from './support/users';
+import { downloaded } from './support/downloads';
 
 /**
  * Issue 18, item 7: Manage Orders searches (order number, part of a name or email, a tool's name),
@@ -65,12 +65,6 @@ async function search(page: Page, name: 'Orders' | 'Tools', text: string) {
 /** The order numbers of the rows, in their order (each row is headed by its number, a link to the order's page). */
 const rowNumbers = async (rows: Locator) => (await rows.getByRole('rowheader').getByRole('link').allInnerTexts()).map((text) => text.trim());
 
-async function downloaded(page: Page, click: () => Promise<void>) {
-  const download = page.waitForEvent('download');
-  await click();
-  const file = await download;
-  return { name: file.suggestedFilename(), text: await readFile((await file.path())!, 'utf8') };
-}
 
 test.describe('admin lists', () => {
   test('finds orders by number and by part of an email, sorts them by total, ships one with tracking and exports them', async ({ page, browser }) => {

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { Order, Tool } from '../../src/shared';
 import { signInAdminByApi } from './support/admin';
@@ -6,6 +5,7 @@ import { accessibilityViolations, expect, test } from './support/fixtures';
 import { payWithTestCard } from './support/payment';
 import { expectNoSidewaysScroll, PHONE } from './support/phone';
 import { E2E_ADMIN, newCustomer, signUpByApi } from './support/users';
+import { downloaded } from './support/downloads';
 
 /**
  * Issue 18, the owner's day: an order page with everything needed to ship (lines, address, phone,
@@ -40,12 +40,6 @@ async function bearerFromSession(page: Page) {
   return { authorization: `Bearer ${(await res.json()).accessToken}` };
 }
 
-async function downloaded(page: Page, click: () => Promise<void>) {
-  const download = page.waitForEvent('download');
-  await click();
-  const file = await download;
-  return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
-}
 
 for (const tag of ['', ' @mobile']) {
   test.describe(`the owner's order page${tag}`, () => {

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { Order, Tool } from '../../src/shared';
+import { readPdfText } from '../../src/server/invoices/pdf-text.testing';
 import { signInAdminByApi } from './support/admin';
+import { downloaded } from './support/downloads';
 import { expect, test } from './support/fixtures';
 import { payWithTestCard } from './support/payment';
 import { expectNoSidewaysScroll, PHONE } from './support/phone';
@@ -10,7 +12,7 @@ import { newCustomer, signUpByApi } from './support/users';
 /**
  * Issue 27: tax by destination (decision 048). The owner sets a rate for California on the Tax
  * rates page; a customer in California buys through the cart, sees the tax before ordering, at
- * checkout and in My Orders. Runs with the back office (playwright.config.ts): a rate changes what
+ * checkout, on the invoice and in My Orders. Runs with the back office (playwright.config.ts): a rate changes what
  * every buyer in California would pay, so it is removed again at the end. Issue 27 item 3: an EU
  * business customer (a German VAT number, a seller in France) sees the reverse charge, at desktop
  * width and on a 390 px phone. The tests that change the store's tax run one after another.
@@ -72,6 +74,13 @@ async function buyInCalifornia(buyer: Page, tool: Tool) {
   await expect(buyer.getByTestId('order-total')).toHaveText(total);
   await payWithTestCard(buyer);
 
+  // The invoice: the line net at its rate, the rate's net, tax and gross, and the total paid.
+  await buyer.getByRole('link', { name: 'See the order and its invoice' }).click();
+  const invoice = await downloaded(buyer, () => buyer.getByRole('button', { name: 'Download invoice' }).click());
+  const invoiceText = await readPdfText(invoice.bytes);
+  expect(invoiceText).toContain(`CA sales tax 7.25% ${usd(subtotalCents / 100)} ${usd(taxCents / 100)} ${total}`);
+  expect(invoiceText).toContain(total);
+
   await buyer.goto('/dashboard/myOrders');
   const orderRow = buyer.getByTestId('order-row').first();
   await expect(orderRow.getByTestId('my-order-total')).toContainText(total);
@@ -83,7 +92,7 @@ test.describe('tax by destination', () => {
   // Each test changes the store's rates or settings, which the others read: one at a time.
   test.describe.configure({ mode: 'serial' });
 
-  test('the owner sets a California rate; a customer in California sees the tax in the cart, at checkout and in My Orders', async ({ page, browser }) => {
+  test('the owner sets a California rate; a customer in California sees the tax in the cart, at checkout, on the invoice and in My Orders', async ({ page, browser }) => {
     test.setTimeout(120_000);
     await signInAdminByApi(page);
     const admin = await adminBearer(page);
