@@ -100,6 +100,8 @@ describe('POST /api/order', () => {
       reverseCharge: false,
       buyerVatId: null,
       vatReview: null,
+      // Unpaid: no invoice, so nothing a credit note could correct.
+      creditNoteNumber: null,
       lines: [
         {
           toolId: tool.id,
