@@ -2,7 +2,7 @@ import type { AdminOrdersFilter } from '../../shared';
 import { formatOrderNumber, ORDER_STATE_LABELS } from '../../shared';
 import type { AppDatabase } from '../db/client';
 import { walkAdminOrders, type ExportedOrder } from '../orders/admin-order-list';
-import { csvDollars, csvRow, csvTime } from '../lib/csv';
+import { csvDollars, csvRow, csvTime, READ_BY_PEOPLE } from '../lib/csv';
 
 export const ORDERS_CSV_HEADER = [
   'Order number',
@@ -82,7 +82,7 @@ export function orderCsvRow(order: ExportedOrder): string {
     order.buyerVatId,
     csvTime(order.refundedAt),
     order.status === 'refunded' ? csvDollars(order.totalCents) : null,
-  ]);
+  ], READ_BY_PEOPLE);
 }
 
 /** The export's body after its header: one chunk of text per page of orders, in the list's order. */

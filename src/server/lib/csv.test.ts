@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvDollars, csvFileName, csvRow } from './csv';
+import { csvCell, csvDollars, csvFileName, csvRow, READ_BY_PEOPLE } from './csv';
 import { parseCsv } from './parse-csv';
 
 describe('csvCell', () => {
@@ -34,11 +34,17 @@ describe('csvCell', () => {
   });
 
   it.each(['+1 217 555 0100', '+44 (0)20 7946 0958', '-8.98', '-1', '+1-217-555-0100'])(
-    'leaves %j alone: a signed number or phone calls and references nothing, and a quote would show in the cell',
+    'leaves %j alone in an export people read: a signed number or phone calls and references nothing, and a quote would show in the cell',
     (value) => {
-      expect(csvCell(value)).toBe(value);
+      expect(csvCell(value, READ_BY_PEOPLE)).toBe(value);
+      // The catalogue's export, which its import reads back, keeps the quote its reader expects.
+      expect(csvCell(value)).toBe(`'${value}`);
     },
   );
+
+  it('defuses a formula in an export people read as everywhere else', () => {
+    for (const formula of ['=1+2', '+A1', '-2+3', '@SUM(A1:A9)', '+1 555 0100 =A1']) expect(csvCell(formula, READ_BY_PEOPLE)).toBe(`'${formula}`);
+  });
 
   it('leaves a formula sign that is not first alone', () => {
     expect(csvCell('a=b+c')).toBe('a=b+c');
