@@ -54,64 +54,44 @@ const documentRateLimit = {
  * - the packing slip, for admins.
  */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** What the buyer's documents share: the buyer or an admin, the same answers and the same rate limit. */
+  const buyerDocument = (summary: string, contentType: string, description: string) => ({
+    preHandler: app.requireUserOrSession,
+    schema: {
+      summary,
+      tags: ['orders'],
+      params: idParam,
+      response: { 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+    },
+    config: { rateLimit: documentRateLimit, binaryResponse: { contentType, description } },
+  });
+
   app.get(
     '/orders/:id/invoice.pdf',
-    {
-      preHandler: app.requireUserOrSession,
-      schema: {
-        summary: "An order's invoice (PDF): its buyer or an admin; 409 while the order is unpaid",
-        tags: ['orders'],
-        params: idParam,
-        response: { 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
-      },
-      config: {
-        rateLimit: documentRateLimit,
-        binaryResponse: { contentType: 'application/pdf', description: 'The invoice, a PDF to save as INV-000123.pdf' },
-      },
-    },
+    buyerDocument("An order's invoice (PDF): its buyer or an admin; 409 while the order is unpaid", 'application/pdf', 'The invoice, a PDF to save as INV-000123.pdf'),
     async (request, reply) => sendPdf(reply, await invoicePdfOf(app.db, request.params.id, request.identity!)),
   );
 
   app.get(
     '/orders/:id/credit-note.pdf',
-    {
-      preHandler: app.requireUserOrSession,
-      schema: {
-        summary: "A refunded order's credit note (PDF): its buyer or an admin; 409 unless the order was refunded",
-        tags: ['orders'],
-        params: idParam,
-        response: { 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
-      },
-      config: {
-        rateLimit: documentRateLimit,
-        binaryResponse: { contentType: 'application/pdf', description: 'The credit note, a PDF to save as CN-000001.pdf' },
-      },
-    },
+    buyerDocument(
+      "A refunded order's credit note (PDF): its buyer or an admin; 409 unless the order was refunded",
+      'application/pdf',
+      'The credit note, a PDF to save as CN-000001.pdf',
+    ),
     async (request, reply) => sendPdf(reply, await creditNotePdfOf(app.db, request.params.id, request.identity!)),
   );
 
   for (const kind of ['invoice', 'credit-note'] as const) {
     app.get(
       `/orders/:id/${kind}.xml`,
-      {
-        preHandler: app.requireUserOrSession,
-        schema: {
-          summary:
-            kind === 'invoice'
-              ? "An order's invoice as an EN 16931 e-invoice (UBL 2.1 XML): its buyer or an admin; 409 while the order is unpaid"
-              : "A refunded order's credit note as an EN 16931 e-invoice (UBL 2.1 XML): its buyer or an admin; 409 unless the order was refunded",
-          tags: ['orders'],
-          params: idParam,
-          response: { 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
-        },
-        config: {
-          rateLimit: documentRateLimit,
-          binaryResponse: {
-            contentType: 'application/xml',
-            description: kind === 'invoice' ? 'The e-invoice, to save as INV-000123.xml' : 'The credit note as an e-invoice, to save as CN-000001.xml',
-          },
-        },
-      },
+      buyerDocument(
+        kind === 'invoice'
+          ? "An order's invoice as an EN 16931 e-invoice (UBL 2.1 XML): its buyer or an admin; 409 while the order is unpaid"
+          : "A refunded order's credit note as an EN 16931 e-invoice (UBL 2.1 XML): its buyer or an admin; 409 unless the order was refunded",
+        'application/xml',
+        kind === 'invoice' ? 'The e-invoice, to save as INV-000123.xml' : 'The credit note as an e-invoice, to save as CN-000001.xml',
+      ),
       async (request, reply) => sendXml(reply, await eInvoiceOf(app.db, request.params.id, request.identity!, kind)),
     );
   }
