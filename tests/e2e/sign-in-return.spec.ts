@@ -66,6 +66,9 @@ test('after the code, an admin is back on the admin page that sent them to sign 
   // Signed out, on Our Tools, then the navbar's Sign in: back on Our Tools.
   await openAccountMenu(page);
   await page.getByRole('button', { name: 'Logout' }).click();
+  // Signed out on the server before leaving: a navigation mid-sign-out would cancel its request.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await page.goto('/ourTools');
   await page.getByRole('link', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/login$/);
