@@ -514,22 +514,26 @@ export const orderEvents = pgTable(
 );
 
 /**
- * Invoices: one per paid order, numbered from a gapless counter (`invoice_counter`, taken in the
- * transaction that marks the order paid, so a number exists exactly when its invoice does). The
- * seller and buyer are copied as they were at payment; the PDF is drawn from this row and the
- * order's lines whenever it is asked for.
+ * Invoices: one per paid order, numbered from a gapless counter (`invoice_counter`) in the
+ * transaction that marks the order paid, so a number exists exactly when its invoice does. The
+ * number and the moment of issue are set as that transaction commits, by the deferred trigger
+ * `invoices_numbered_at_commit` (migration 0021, decision 044): the counter's row lock, which every
+ * payment needs, is then held for the commit alone rather than for the rest of the payment. So
+ * `number` is null only inside the paying transaction, before its commit; no one else ever sees it
+ * null. The seller and buyer are copied as they were at payment; the PDF is drawn from this row and
+ * the order's lines whenever it is asked for.
  */
 export const invoices = pgTable('invoices', {
   orderId: uuid('order_id')
     .primaryKey()
     .references(() => orders.id, { onDelete: 'restrict' }),
-  number: integer('number').notNull().unique(),
+  number: integer('number').unique(),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   seller: jsonb('seller').notNull(),
   buyer: jsonb('buyer').notNull(),
 });
 
-/** The next invoice number: one row, updated under its row lock in the paying transaction. */
+/** The next invoice number: one row, updated under its row lock as the paying transaction commits. */
 export const invoiceCounter = pgTable(
   'invoice_counter',
   {

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase, AppTransaction } from '../db/client';
-import { invoiceCounter, invoices, storeSettings, users } from '../db/schema';
+import { invoices, storeSettings, users } from '../db/schema';
 import type { OrderRow } from './orders-repository';
 
 /** Who sells, as printed on an invoice (the owner's settings when the order was paid). */
@@ -29,38 +29,40 @@ export interface InvoiceRow {
 }
 
 /**
- * Issues the invoice of an order being paid, in the paying transaction. Its number comes from a
- * counter row updated under its lock in this same transaction, so numbers have no gaps: a payment
- * that rolls back gives its number back with it (a sequence would skip it). The seller and buyer
- * are copied as they are now: a later change to the settings or the profile does not rewrite a
- * document already issued. One statement (the counter, the owner's settings, the buyer's company
+ * Issues the invoice of an order being paid, in the paying transaction. Its number is taken from a
+ * counter row as this transaction commits (the deferred trigger of migration 0021), so numbers have
+ * no gaps, a payment that rolls back gives its number back with it (a sequence would skip it), and
+ * the counter's lock, which every payment needs, is held for the commit alone (decision 044). The
+ * seller and buyer are copied as they are now: a later change to the settings or the profile does
+ * not rewrite a document already issued. One statement (the owner's settings, the buyer's company
  * and the insert), since the paying transaction holds the order's and its tools' locks meanwhile.
  */
-export async function issueInvoice(tx: AppTransaction, order: Pick<OrderRow, 'id' | 'userId' | 'name' | 'email' | 'address' | 'phone'>): Promise<number> {
+export async function issueInvoice(tx: AppTransaction, order: Pick<OrderRow, 'id' | 'userId' | 'name' | 'email' | 'address' | 'phone'>): Promise<void> {
   const result = (await tx.execute(sql`
-    with taken as (
-      update ${invoiceCounter} set "next" = ${invoiceCounter.next} + 1 where ${invoiceCounter.id} = 1 returning ${invoiceCounter.next} - 1 as number
-    )
-    insert into ${invoices} ("order_id", "number", "seller", "buyer")
-    select ${order.id}::uuid, taken.number,
+    insert into ${invoices} ("order_id", "seller", "buyer")
+    select ${order.id}::uuid,
       jsonb_build_object('name', ${storeSettings.companyName}, 'address', ${storeSettings.companyAddress}, 'taxId', ${storeSettings.taxId}),
       jsonb_build_object(
         'name', ${order.name}::text, 'email', ${order.email}::text, 'address', ${order.address}::text, 'phone', ${order.phone}::text,
         'companyName', buyer.company_name, 'taxId', buyer.tax_id
       )
-    from taken
-      cross join ${storeSettings}
+    from ${storeSettings}
       left join ${users} as buyer on buyer.id = ${order.userId}
     where ${storeSettings.id} = 1
-    returning "number"`)) as unknown as { rows: Array<{ number: number }> };
-  const issued = result.rows[0];
-  if (!issued) throw new Error('invoice_counter or store_settings has no row: were the migrations applied?');
-  return Number(issued.number);
+    returning "order_id"`)) as unknown as { rows: unknown[] };
+  if (result.rows.length === 0) throw new Error('store_settings has no row: were the migrations applied?');
+}
+
+/** The number of an order's invoice, once its paying transaction committed; null when it has none. */
+export async function findInvoiceNumber(db: AppDatabase, orderId: string): Promise<number | null> {
+  const [row] = await db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, orderId));
+  return row?.number ?? null;
 }
 
 export async function findInvoice(db: AppDatabase, orderId: string): Promise<InvoiceRow | null> {
   const [row] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
-  return row ? { ...row, seller: row.seller as InvoiceSeller, buyer: row.buyer as InvoiceBuyer } : null;
+  // Numbered as its paying transaction commits: a row without a number is not an invoice yet.
+  return row && row.number !== null ? { ...row, number: row.number, seller: row.seller as InvoiceSeller, buyer: row.buyer as InvoiceBuyer } : null;
 }
 
 /**

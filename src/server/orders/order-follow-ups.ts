@@ -8,6 +8,7 @@ import { ownerLowStockMail, ownerPaidOrderMail } from '../mail/templates/owner-m
 import { lowStockCrossings, type SoldUnits } from '../notifications/low-stock';
 import { ownerRecipients } from '../notifications/owner-notices';
 import { readSettings } from '../settings/settings-repository';
+import { findInvoiceNumber } from './invoices-repository';
 
 /**
  * What follows a placed and a paid order, after its commit (decision 044): the buyer's mail, and
@@ -52,7 +53,9 @@ const placedPayload = z.object({ order: orderSnapshot });
 
 const paidPayload = z.object({
   order: orderSnapshot,
-  payment: z.object({ transactionId: z.string(), paidAt: z.coerce.date(), invoiceNumber: z.number().int() }),
+  // The invoice's number is taken as the payment commits (decision 044), so the runner reads it;
+  // a follow-up queued before that change carries it.
+  payment: z.object({ transactionId: z.string(), paidAt: z.coerce.date(), invoiceNumber: z.number().int().optional() }),
   /** The tools the payment took units from, as they were afterwards: for the low-stock check. */
   sold: z.array(
     z.object({
@@ -89,7 +92,7 @@ export async function followPlacedOrder(tx: AppTransaction, order: OrderForMail)
 export async function followPaidOrder(
   tx: AppTransaction,
   order: OrderForMail,
-  payment: { transactionId: string; paidAt: Date; invoiceNumber: number },
+  payment: { transactionId: string; paidAt: Date },
   sold: readonly SoldUnits[],
 ): Promise<void> {
   const payload: z.input<typeof paidPayload> = {
@@ -110,11 +113,13 @@ export function orderFollowUps(mail: OrderMailSettings): FollowUpHandlers {
     },
     async [ORDER_PAID](payload, db, pass) {
       const { order, payment, sold } = paidPayload.parse(payload);
+      const invoiceNumber = payment.invoiceNumber ?? (await findInvoiceNumber(db, order.id));
+      if (invoiceNumber === null) throw new Error(`paid order ${order.id} has no invoice`);
       // The owner's settings and who hears of sales as they are now, read once for the whole pass.
       const settings = await pass.once('settings', () => readSettings(db));
       const owners = await pass.once('owner-recipients', () => ownerRecipients(db, settings));
       const mails = [
-        orderPaidMail(order, payment, mail),
+        orderPaidMail(order, { ...payment, invoiceNumber }, mail),
         ...owners.map((to) => ownerPaidOrderMail(to, order, mail.storeUrl)),
         ...lowStockCrossings(sold, settings.lowStockThreshold).flatMap((tool) => owners.map((to) => ownerLowStockMail(to, tool, mail.storeUrl))),
       ];

@@ -121,7 +121,8 @@ async function linesOf(db: AppDatabase, orderIds: string[]): Promise<Map<string,
 async function invoiceNumbersOf(db: AppDatabase, orderIds: string[]): Promise<Map<string, number>> {
   if (orderIds.length === 0) return new Map();
   const rows = await db.select({ orderId: invoices.orderId, number: invoices.number }).from(invoices).where(inArray(invoices.orderId, orderIds));
-  return new Map(rows.map((row) => [row.orderId, row.number]));
+  // A number is set as the paying transaction commits (invoices-repository.ts): until then there is none to show.
+  return new Map(rows.flatMap((row) => (row.number === null ? [] : [[row.orderId, row.number] as const])));
 }
 
 export async function withLines(db: AppDatabase, rows: OrderRow[]): Promise<OrderWithLines[]> {

@@ -44,8 +44,9 @@ export interface LockedForPayment {
  * it after the commit (`refundClaimedPayment`).
  *
  * A payment that settles its order does here only what must be atomic with it (decision 044):
- * takes the stock, marks the order paid, numbers its invoice, and writes the follow-up that sends
- * the receipt, tells the owner and checks the low-stock marks after the commit (order-follow-ups.ts):
+ * takes the stock, marks the order paid, issues its invoice (numbered as the transaction commits),
+ * and writes the follow-up that sends the receipt, tells the owner and checks the low-stock marks
+ * after the commit (order-follow-ups.ts):
  * one receipt per order, however many requests (PATCH, webhook, confirm, their retries) bring the
  * same payment, and none lost if the process stops right after the commit.
  */
@@ -92,7 +93,7 @@ export async function settleLocked(
   const paidAt = new Date();
   // Unpaid under the row lock, so it is marked paid; its invoice is numbered in the same transaction.
   await markOrderPaid(tx, order, intent.id, paidAt);
-  const invoiceNumber = await issueInvoice(tx, order);
-  await followPaidOrder(tx, order, { transactionId: intent.id, paidAt, invoiceNumber }, stock.moves);
+  await issueInvoice(tx, order);
+  await followPaidOrder(tx, order, { transactionId: intent.id, paidAt }, stock.moves);
   return { kind: 'settled', modified: 1 };
 }
