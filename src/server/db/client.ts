@@ -4,6 +4,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { tellCommits } from './commit-listeners';
+import { NamedStatementsClient } from './named-statements';
 import { listenOnPostgres, type ListenHandlers } from './pg-listener';
 import { PgliteWorkerClient } from './pglite-worker-client';
 import * as schema from './schema';
@@ -72,7 +73,8 @@ export async function openDatabase(config: DatabaseTarget): Promise<DatabaseHand
 const never = new Promise<never>(() => {});
 
 function openPostgres(url: string, poolSize: number): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Statements with parameters are prepared once per connection (named-statements.ts, decision 044).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: NamedStatementsClient });
   // An error on an idle pooled client (a server restart) must not crash the process;
   // the next query gets a fresh connection.
   pool.on('error', () => {});
