@@ -15,17 +15,19 @@ describe.runIf(testDatabaseKind() === 'postgres')('named statements on PostgreSQ
   });
   afterAll(async () => database?.close());
 
+  type Rows<T> = { rows: T[] };
+  type Runner = Pick<DatabaseHandle['db'], 'execute'>;
+  const rowsOf = async <T>(db: Runner, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as Rows<T>).rows;
   /** What this connection has prepared, as PostgreSQL lists it, with how often each ran. */
-  const preparedHere = (db: DatabaseHandle['db']) =>
-    db.execute(sql`select statement, generic_plans + custom_plans as runs from pg_prepared_statements where statement like '%named_statements_probe%'`);
+  const preparedHere = (db: Runner) =>
+    rowsOf<{ statement: string; runs: string }>(db, sql`select statement, generic_plans + custom_plans as runs from pg_prepared_statements where statement like '%named_statements_probe%'`);
 
   it('prepares a drizzle statement with parameters once and runs it again by name, answering the same rows', async () => {
     await database.db.transaction(async (tx) => {
-      const first = await tx.execute(sql`select ${1}::int + ${2}::int as sum, 'named_statements_probe' as probe`);
-      const second = await tx.execute(sql`select ${1}::int + ${2}::int as sum, 'named_statements_probe' as probe`);
-      const third = await tx.execute(sql`select ${40}::int + ${2}::int as sum, 'named_statements_probe' as probe`);
-      expect([first, second, third].map((result) => (result.rows[0] as { sum: number }).sum)).toEqual([3, 3, 42]);
-      const prepared = (await preparedHere(tx)).rows as Array<{ statement: string; runs: string }>;
+      const sumOf = async (a: number, b: number) =>
+        (await rowsOf<{ sum: number }>(tx, sql`select ${a}::int + ${b}::int as sum, 'named_statements_probe' as probe`))[0]!.sum;
+      expect([await sumOf(1, 2), await sumOf(1, 2), await sumOf(40, 2)]).toEqual([3, 3, 42]);
+      const prepared = await preparedHere(tx);
       expect(prepared).toHaveLength(1);
       expect(Number(prepared[0]!.runs)).toBe(3);
     });
@@ -34,7 +36,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('named statements on PostgreSQ
   it('leaves a statement without parameters (BEGIN, COMMIT, DDL) on the simple protocol, unprepared', async () => {
     await database.db.transaction(async (tx) => {
       await tx.execute(sql.raw(`select 'named_statements_probe_simple' as probe`));
-      const prepared = (await preparedHere(tx)).rows as Array<{ statement: string }>;
+      const prepared = await preparedHere(tx);
       expect(prepared.filter((row) => row.statement.includes('probe_simple'))).toEqual([]);
     });
   });
