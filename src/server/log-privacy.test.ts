@@ -49,10 +49,12 @@ const faults: { name: string; code: string; breakIt: string; repairIt: string; s
     sendsBeforeFailing: 1,
   },
   {
-    name: 'a column of the wrong type (PostgreSQL: invalid input syntax … "<value>")',
+    // A check that casts the value, not a column changed to another type: the app's statements are
+    // prepared once per connection on PostgreSQL (decision 044), with the types of that moment.
+    name: 'a value of the wrong type (PostgreSQL: invalid input syntax … "<value>")',
     code: '22P02',
-    breakIt: 'alter table contact_queries alter column number type integer using null',
-    repairIt: 'alter table contact_queries alter column number type text',
+    breakIt: 'alter table contact_queries add constraint log_probe_cast check (number::integer is not null)',
+    repairIt: 'alter table contact_queries drop constraint log_probe_cast',
     sendsBeforeFailing: 0,
   },
 ];
