@@ -6,7 +6,7 @@ import { payWithTestCard } from '../../../tests/support/orders';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../tests/support/test-database';
 import { orders } from '../db/schema';
-import { findInvoiceNumber, issueInvoice } from '../orders/invoices-repository';
+import { findInvoice, issueInvoice } from '../orders/invoices-repository';
 import { orderDocumentsKit } from './order-documents.testing';
 
 /**
@@ -106,6 +106,6 @@ describe('invoice numbers', () => {
       await slowPayment;
     }
     // Numbered in the order the payments committed.
-    expect(await findInvoiceNumber(t.database.db, slowOrderId)).toBe(before + 2);
+    expect((await findInvoice(t.database.db, slowOrderId))?.number).toBe(before + 2);
   });
 });

@@ -53,12 +53,6 @@ export async function issueInvoice(tx: AppTransaction, order: Pick<OrderRow, 'id
   if (result.rows.length === 0) throw new Error('store_settings has no row: were the migrations applied?');
 }
 
-/** The number of an order's invoice, once its paying transaction committed; null when it has none. */
-export async function findInvoiceNumber(db: AppDatabase, orderId: string): Promise<number | null> {
-  const [row] = await db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, orderId));
-  return row?.number ?? null;
-}
-
 export async function findInvoice(db: AppDatabase, orderId: string): Promise<InvoiceRow | null> {
   const [row] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
   // Numbered as its paying transaction commits: a row without a number is not an invoice yet.

@@ -8,7 +8,7 @@ import { ownerLowStockMail, ownerPaidOrderMail } from '../mail/templates/owner-m
 import { lowStockCrossings, type SoldUnits } from '../notifications/low-stock';
 import { ownerRecipients } from '../notifications/owner-notices';
 import { readSettings } from '../settings/settings-repository';
-import { findInvoiceNumber } from './invoices-repository';
+import { findInvoice } from './invoices-repository';
 
 /**
  * What follows a placed and a paid order, after its commit (decision 044): the buyer's mail, and
@@ -113,8 +113,8 @@ export function orderFollowUps(mail: OrderMailSettings): FollowUpHandlers {
     },
     async [ORDER_PAID](payload, db, pass) {
       const { order, payment, sold } = paidPayload.parse(payload);
-      const invoiceNumber = payment.invoiceNumber ?? (await findInvoiceNumber(db, order.id));
-      if (invoiceNumber === null) throw new Error(`paid order ${order.id} has no invoice`);
+      const invoiceNumber = payment.invoiceNumber ?? (await findInvoice(db, order.id))?.number;
+      if (invoiceNumber === undefined) throw new Error(`paid order ${order.id} has no invoice`);
       // The owner's settings and who hears of sales as they are now, read once for the whole pass.
       const settings = await pass.once('settings', () => readSettings(db));
       const owners = await pass.once('owner-recipients', () => ownerRecipients(db, settings));
