@@ -55,13 +55,32 @@ describe('the price under reverse charge', () => {
     // €119.00 incl. 19 % is €100.00 net; €10.00 incl. 20 % is €8.333… → €8.33.
     expect(netUnitCents(11_900, percentToMilli(19))).toBe(10_000);
     expect(netUnitCents(1000, percentToMilli(20))).toBe(833);
-    const order = reverseChargeOrder([{ unitCents: 11_900, quantity: 2 }, { unitCents: 1000, quantity: 3 }], { percentMilli: percentToMilli(19) }, true);
+    const vat = { percentMilli: percentToMilli(19) };
+    const order = reverseChargeOrder(
+      [
+        { unitCents: 11_900, quantity: 2, rate: vat },
+        { unitCents: 1000, quantity: 3, rate: vat },
+      ],
+      true,
+    );
     expect(order.unitsCents).toEqual([10_000, 840]);
     expect(order).toMatchObject({ subtotalCents: 22_520, taxCents: 0, totalCents: 22_520 });
   });
 
+  it('takes out each line’s own rate: a reduced tool’s net is its gross without the reduced rate', () => {
+    const order = reverseChargeOrder(
+      [
+        { unitCents: 11_900, quantity: 1, rate: { percentMilli: percentToMilli(19) } },
+        { unitCents: 10_700, quantity: 1, rate: { percentMilli: percentToMilli(7) } },
+        { unitCents: 5000, quantity: 1, rate: null },
+      ],
+      true,
+    );
+    expect(order.unitsCents).toEqual([10_000, 10_000, 5000]);
+  });
+
   it('is the catalogue price when prices exclude tax', () => {
-    const order = reverseChargeOrder([{ unitCents: 4999, quantity: 2 }], { percentMilli: percentToMilli(19) }, false);
+    const order = reverseChargeOrder([{ unitCents: 4999, quantity: 2, rate: { percentMilli: percentToMilli(19) } }], false);
     expect(order).toMatchObject({ unitsCents: [4999], subtotalCents: 9998, taxCents: 0, totalCents: 9998 });
   });
 });

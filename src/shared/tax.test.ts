@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { lineTaxCents, milliToPercent, percentToMilli, rateFor, summariseTax, taxOrder, type TaxRate } from './tax';
 
-const rate = (country: string, region: string | null, percent: number, name = 'Tax'): TaxRate => ({ country, region, name, percentMilli: percentToMilli(percent) });
+const rate = (country: string, region: string | null, percent: number, name = 'Tax', taxClass: TaxRate['taxClass'] = 'standard'): TaxRate => ({
+  country,
+  region,
+  name,
+  percentMilli: percentToMilli(percent),
+  taxClass,
+});
+const at = (name: string, percentMilli: number) => ({ name, percentMilli });
 
 describe('the tax of a line', () => {
   it('is added to net prices, rounded half up', () => {
@@ -46,20 +53,72 @@ describe('the rate of a destination', () => {
   });
 });
 
+describe('the rate of a tool’s class at a destination', () => {
+  const rates = [
+    rate('DE', null, 19, 'MwSt'),
+    rate('DE', null, 7, 'MwSt ermäßigt', 'reduced'),
+    rate('US', null, 1, 'Federal'),
+    rate('US', 'US-CA', 7.25, 'CA sales tax'),
+    rate('US', 'US-CA', 2, 'CA reduced', 'reduced'),
+    rate('FR', null, 0, 'TVA zéro', 'reduced'),
+  ];
+
+  it('is the class’s own rate where the owner set one, the region’s before the country’s', () => {
+    expect(rateFor(rates, 'DE', null, 'reduced')?.name).toBe('MwSt ermäßigt');
+    expect(rateFor(rates, 'DE', null, 'standard')?.name).toBe('MwSt');
+    expect(rateFor(rates, 'US', 'US-CA', 'reduced')?.name).toBe('CA reduced');
+    expect(rateFor(rates, 'FR', null, 'reduced')?.percentMilli).toBe(0);
+  });
+
+  it('falls back to the standard rate for a reduced tool where no reduced rate is set', () => {
+    expect(rateFor(rates, 'US', 'US-TX', 'reduced')?.name).toBe('Federal');
+    expect(rateFor([rate('US', 'US-CA', 7.25, 'CA sales tax')], 'US', 'US-CA', 'reduced')?.name).toBe('CA sales tax');
+  });
+
+  it('never gives a standard tool a reduced rate, nor an exempt tool any', () => {
+    expect(rateFor(rates, 'FR', null, 'standard')).toBeNull();
+    expect(rateFor(rates, 'DE', null, 'exempt')).toBeNull();
+    expect(rateFor(rates, 'US', 'US-CA', 'exempt')).toBeNull();
+  });
+});
+
 describe('the tax of an order', () => {
   it('adds tax to net prices: total = subtotal + tax', () => {
-    const taxed = taxOrder([1999, 4550], { name: 'CA sales tax', percentMilli: 7250 }, false);
+    const ca = at('CA sales tax', 7250);
+    const taxed = taxOrder([{ amountCents: 1999, rate: ca }, { amountCents: 4550, rate: ca }], false);
     expect(taxed.lines.map((line) => line.taxCents)).toEqual([145, 330]); // 144.93, 329.875
     expect(taxed).toMatchObject({ subtotalCents: 6549, taxCents: 475, totalCents: 7024 });
   });
 
   it('leaves the total alone when prices include tax', () => {
-    const taxed = taxOrder([11_900, 1000], { name: 'MwSt', percentMilli: 19_000 }, true);
+    const mwst = at('MwSt', 19_000);
+    const taxed = taxOrder([{ amountCents: 11_900, rate: mwst }, { amountCents: 1000, rate: mwst }], true);
     expect(taxed).toMatchObject({ subtotalCents: 12_900, taxCents: 1900 + 160, totalCents: 12_900 });
   });
 
   it('is the subtotal alone without a rate', () => {
-    expect(taxOrder([1000, 2000], null, false)).toMatchObject({ subtotalCents: 3000, taxCents: 0, totalCents: 3000 });
+    expect(taxOrder([{ amountCents: 1000, rate: null }, { amountCents: 2000, rate: null }], false)).toMatchObject({ subtotalCents: 3000, taxCents: 0, totalCents: 3000 });
+  });
+
+  it('taxes each line at its own rate: a standard, a reduced and an exempt tool in one cart', () => {
+    const taxed = taxOrder(
+      [
+        { amountCents: 10_000, rate: at('MwSt', 19_000) },
+        { amountCents: 5000, rate: at('MwSt ermäßigt', 7000) },
+        { amountCents: 2000, rate: null },
+      ],
+      false,
+    );
+    expect(taxed.lines.map((line) => [line.taxName, line.taxCents])).toEqual([
+      ['MwSt', 1900],
+      ['MwSt ermäßigt', 350],
+      [null, 0],
+    ]);
+    expect(taxed).toMatchObject({ subtotalCents: 17_000, taxCents: 2250, totalCents: 19_250 });
+    expect(summariseTax(taxed.lines)).toEqual([
+      { name: 'MwSt', percentMilli: 19_000, taxCents: 1900 },
+      { name: 'MwSt ermäßigt', percentMilli: 7000, taxCents: 350 },
+    ]);
   });
 
   it('sums up tax by name and rate, leaving out untaxed lines', () => {

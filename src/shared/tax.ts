@@ -4,7 +4,18 @@
  * thousandths of a percent (7.25 % → 7250) so that every step is integer arithmetic.
  */
 
-/** One rate, as the owner set it for a destination. */
+/**
+ * A tool's tax class (Vendure's tax categories, kept to the three a tool store needs): most tools
+ * are standard; some goods pay a reduced rate where the destination has one (safety equipment in
+ * some countries, books in the documentation bundle); exempt goods pay none anywhere.
+ */
+export const TAX_CLASSES = ['standard', 'reduced', 'exempt'] as const;
+export type TaxClass = (typeof TAX_CLASSES)[number];
+/** The classes a rate can be set for: an exempt tool pays no rate, so none is set for it. */
+export const RATED_TAX_CLASSES = ['standard', 'reduced'] as const;
+export type RatedTaxClass = (typeof RATED_TAX_CLASSES)[number];
+
+/** One rate, as the owner set it for a destination and a class of tools. */
 export interface TaxRate {
   /** ISO 3166-1 alpha-2, upper case ('US'). */
   country: string;
@@ -13,6 +24,8 @@ export interface TaxRate {
   name: string;
   /** Thousandths of a percent: 7.25 % is 7250; 0 to 100,000. */
   percentMilli: number;
+  /** The tools it taxes. */
+  taxClass: RatedTaxClass;
 }
 
 /** The whole of 100 %, in thousandths of a percent. */
@@ -41,13 +54,24 @@ export function lineTaxCents(amountCents: number, percentMilli: number, pricesIn
   return divideHalfUp(amountCents * percentMilli, denominator);
 }
 
+/** The rate set for exactly this destination and class: the region's, else the country's. */
+function rateOfClass<R extends TaxRate>(inCountry: readonly R[], region: string | null | undefined, taxClass: RatedTaxClass): R | null {
+  const ofClass = inCountry.filter((rate) => rate.taxClass === taxClass);
+  return (region ? ofClass.find((rate) => rate.region === region) : undefined) ?? ofClass.find((rate) => rate.region === null) ?? null;
+}
+
 /**
- * The rate for a destination: the region's when the owner set one, else the country's, else none
- * (null: the destination pays no tax).
+ * The rate for a destination and a tool's class (decision 048):
+ * - an exempt tool pays none;
+ * - the class's rate: the region's when the owner set one, else the country's;
+ * - a reduced tool where no reduced rate is set pays the standard one: a reduced rate is an
+ *   exception the owner declares where it applies, and tax charged too low is the seller's debt;
+ * - none of these: the destination pays no tax (null).
  */
-export function rateFor<R extends TaxRate>(rates: readonly R[], country: string, region: string | null | undefined): R | null {
+export function rateFor<R extends TaxRate>(rates: readonly R[], country: string, region: string | null | undefined, taxClass: TaxClass = 'standard'): R | null {
+  if (taxClass === 'exempt') return null;
   const inCountry = rates.filter((rate) => rate.country === country);
-  return (region ? inCountry.find((rate) => rate.region === region) : undefined) ?? inCountry.find((rate) => rate.region === null) ?? null;
+  return rateOfClass(inCountry, region, taxClass) ?? (taxClass === 'standard' ? null : rateOfClass(inCountry, region, 'standard'));
 }
 
 export interface TaxedLine {
@@ -68,9 +92,15 @@ export interface OrderTax {
   totalCents: number;
 }
 
-/** Taxes every line at one rate (or none) and adds them up: the lines always add up to the total. */
-export function taxOrder(amountsCents: readonly number[], rate: Pick<TaxRate, 'name' | 'percentMilli'> | null, pricesIncludeTax: boolean): OrderTax {
-  const lines = amountsCents.map((amountCents) => {
+/** A line to tax: price × quantity, as the catalogue prices it, and its rate (none: untaxed). */
+export interface LineToTax {
+  amountCents: number;
+  rate: Pick<TaxRate, 'name' | 'percentMilli'> | null;
+}
+
+/** Taxes each line at its own rate (or none) and adds them up: the lines always add up to the total. */
+export function taxOrder(linesToTax: readonly LineToTax[], pricesIncludeTax: boolean): OrderTax {
+  const lines = linesToTax.map(({ amountCents, rate }) => {
     const percentMilli = rate?.percentMilli ?? 0;
     return { amountCents, percentMilli, taxName: rate?.name ?? null, taxCents: lineTaxCents(amountCents, percentMilli, pricesIncludeTax) };
   });
@@ -108,10 +138,14 @@ export function netUnitCents(grossUnitCents: number, percentMilli: number): numb
   return divideHalfUp(grossUnitCents * HUNDRED_PERCENT_MILLI, HUNDRED_PERCENT_MILLI + percentMilli);
 }
 
-/** A line as the catalogue prices it: the unit price (net or gross, as the store's setting says) and how many. */
+/**
+ * A line as the catalogue prices it: the unit price (net or gross, as the store's setting says),
+ * how many, and the rate its tool would pay at the destination (none: untaxed there).
+ */
 export interface PricedLine {
   unitCents: number;
   quantity: number;
+  rate: Pick<TaxRate, 'percentMilli'> | null;
 }
 
 /** An order under reverse charge: no tax on any line, and each line's unit price net. */
@@ -123,15 +157,14 @@ export interface ReverseChargedOrder extends OrderTax {
 /**
  * Prices an order under reverse charge (decision 048): no line is taxed. Where catalogue prices
  * include tax, the business pays the net price, the gross unit price without the tax at the
- * destination's rate (what the store keeps from a consumer there), rounded per unit so each line is
+ * line's rate there (what the store keeps from a consumer there), rounded per unit so each line is
  * unit × quantity and the lines add up; the invoice shows that net unit price. Where prices exclude
  * tax they are net already. A destination without a rate has nothing to take out.
  */
-export function reverseChargeOrder(lines: readonly PricedLine[], rate: Pick<TaxRate, 'percentMilli'> | null, pricesIncludeTax: boolean): ReverseChargedOrder {
-  const unitsCents = lines.map((line) => (pricesIncludeTax && rate ? netUnitCents(line.unitCents, rate.percentMilli) : line.unitCents));
+export function reverseChargeOrder(lines: readonly PricedLine[], pricesIncludeTax: boolean): ReverseChargedOrder {
+  const unitsCents = lines.map((line) => (pricesIncludeTax && line.rate ? netUnitCents(line.unitCents, line.rate.percentMilli) : line.unitCents));
   const taxed = taxOrder(
-    lines.map((line, index) => unitsCents[index]! * line.quantity),
-    null,
+    lines.map((line, index) => ({ amountCents: unitsCents[index]! * line.quantity, rate: null })),
     false,
   );
   return { ...taxed, unitsCents };

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { Order, Tool } from '../../src/shared';
 import { readPdfText } from '../../src/server/invoices/pdf-text.testing';
-import { signInAdminByApi } from './support/admin';
+import { createToolByApi, signInAdminByApi } from './support/admin';
 import { downloaded } from './support/downloads';
 import { expect, test } from './support/fixtures';
 import { payWithTestCard } from './support/payment';
@@ -15,12 +16,17 @@ import { newCustomer, signUpByApi } from './support/users';
  * checkout, on the invoice and in My Orders. Runs with the back office (playwright.config.ts): a rate changes what
  * every buyer in California would pay, so it is removed again at the end. Issue 27 item 3: an EU
  * business customer (a German VAT number, a seller in France) sees the reverse charge, at desktop
- * width and on a 390 px phone. The tests that change the store's tax run one after another.
+ * width and on a 390 px phone. Tax classes: a tool marked "Reduced rate" pays the destination's
+ * reduced rate beside a standard tool's standard one. The tests that change the store's tax run
+ * one after another.
  */
 
 const usd = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
 const cents = (dollars: number) => Math.round(dollars * 100);
 const halfUp = (numerator: number, denominator: number) => Math.floor((2 * numerator + denominator) / (2 * denominator));
+
+/** The amount of the summary's row named `label` ("VAT (19%)"), in the cart or at checkout. */
+const taxLine = (page: Page, label: string) => page.getByTestId('tax-rows').locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
 
 async function adminBearer(page: Page) {
   const origin = new URL(process.env.E2E_BASE_URL as string).origin;
@@ -225,6 +231,81 @@ test.describe('tax by destination', () => {
     });
   }
 
+  test('the owner adds a reduced rate and marks a tool "Reduced rate"; a customer with it and a standard tool sees both tax lines at checkout', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await signInAdminByApi(page);
+    const admin = await adminBearer(page);
+    // Germany's standard VAT is in place; two tools of the test's own, both standard to start with.
+    expect((await page.request.put('/api/tax-rates', { headers: admin, data: [{ country: 'DE', name: 'VAT', percent: 19 }] })).status()).toBe(200);
+    const standard = await createToolByApi(page, { name: `Standard Clamp ${randomUUID().slice(0, 8)}`, price: 10 });
+    const reduced = await createToolByApi(page, { name: `First Aid Kit ${randomUUID().slice(0, 8)}`, price: 20 });
+    const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    try {
+      // The owner adds Germany's reduced rate on the Tax rates page: a second rate for the same destination, of the reduced class.
+      await page.goto('/dashboard/taxRates');
+      await expect(page.getByTestId('tax-rate-row')).toHaveCount(1);
+      await expect(page.getByTestId('tax-rate-row').first().getByLabel('Class')).toHaveValue('standard');
+      await page.getByRole('button', { name: 'Add a rate' }).click();
+      const row = page.getByTestId('tax-rate-row').last();
+      await expect(row.getByLabel('Class')).toHaveValue('standard');
+      await row.getByLabel('Country').selectOption('DE');
+      await row.getByLabel('Class').selectOption({ label: 'Reduced' });
+      await row.getByLabel('Name').fill('VAT reduced');
+      await row.getByLabel('Rate (%)').fill('7');
+      await page.getByRole('button', { name: 'Save tax rates' }).click();
+      await expect(page.getByText('Tax rates saved')).toBeVisible();
+      await page.reload();
+      await expect(page.getByTestId('tax-rate-row').last().getByLabel('Class')).toHaveValue('reduced');
+
+      // The owner marks the first-aid kit "Reduced rate" in its edit form in Manage Tools.
+      const toolRow = page.getByTestId('tool-row').filter({ hasText: reduced.tool.name });
+      await expect(async () => {
+        await page.goto(`/dashboard/manageTools?q=${encodeURIComponent(reduced.tool.name)}`);
+        await expect(toolRow).toHaveCount(1, { timeout: 5_000 });
+      }).toPass({ timeout: 20_000 });
+      await toolRow.getByRole('button', { name: `Edit ${reduced.tool.name}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Edit ${reduced.tool.name}` });
+      await expect(dialog.getByLabel('Tax class')).toHaveValue('standard');
+      await dialog.getByLabel('Tax class').selectOption({ label: 'Reduced rate' });
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText('Product updated successfully')).toBeVisible();
+
+      // A customer puts both tools in the cart and has them delivered to Germany.
+      const buyer = await context.newPage();
+      await signUpByApi(buyer, newCustomer('Greta Garten'));
+      for (const { tool } of [standard, reduced]) {
+        await buyer.goto(`/purchase/${tool._id}`);
+        await expect(buyer.getByTestId('price-tax-note')).toHaveText('plus tax');
+        await buyer.getByRole('button', { name: 'Add to cart' }).click();
+        await expect(buyer.getByText(`Added to your cart: 1 × ${tool.name}`)).toBeVisible();
+      }
+      await buyer.goto('/cart');
+      await expect(buyer.getByTestId('cart-total')).toHaveText(usd(30));
+      await buyer.getByLabel('Country').selectOption('DE');
+      // 10.00 × 19 % = 1.90 and 20.00 × 7 % = 1.40: a tax line each, before ordering.
+      await expect(taxLine(buyer, 'VAT (19%)')).toHaveText(usd(1.9));
+      await expect(taxLine(buyer, 'VAT reduced (7%)')).toHaveText(usd(1.4));
+      await expect(buyer.getByTestId('cart-total')).toHaveText(usd(33.3));
+      await buyer.getByLabel('Delivery address').fill('Gartenstraße 5, 80331 München');
+      await buyer.getByLabel('Phone').fill('+49 89 1234567');
+      await buyer.getByRole('button', { name: 'Place order' }).click();
+
+      // Checkout: the order as the server priced it, each tool at its class's rate.
+      await expect(buyer).toHaveURL(/\/dashboard\/checkOut\//);
+      await expect(buyer.getByTestId('order-subtotal')).toHaveText(usd(30));
+      await expect(buyer.getByTestId('order-tax-line')).toHaveCount(2);
+      await expect(taxLine(buyer, 'VAT (19%)')).toHaveText(usd(1.9));
+      await expect(taxLine(buyer, 'VAT reduced (7%)')).toHaveText(usd(1.4));
+      await expect(buyer.getByTestId('order-total')).toHaveText(usd(33.3));
+    } finally {
+      await context.close();
+      expect((await page.request.put('/api/tax-rates', { headers: admin, data: [] })).status()).toBe(200);
+      await standard.remove();
+      await reduced.remove();
+    }
+  });
+
   test('the tax rates page fits a phone @mobile', async ({ page }) => {
     await page.setViewportSize(PHONE);
     await signInAdminByApi(page);
@@ -232,6 +313,7 @@ test.describe('tax by destination', () => {
     await expect(page.getByRole('heading', { name: 'Tax rates', level: 2 })).toBeVisible();
     await page.getByRole('button', { name: 'Add a rate' }).click();
     await expect(page.getByTestId('tax-rate-row').last().getByLabel('Rate (%)')).toBeVisible();
+    await expect(page.getByTestId('tax-rate-row').last().getByLabel('Class')).toBeVisible();
     await expectNoSidewaysScroll(page);
   });
 });

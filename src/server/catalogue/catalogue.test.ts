@@ -30,6 +30,7 @@ describe('GET /api/items', () => {
       slug: created[0]!.slug,
       sku: created[0]!.sku,
       categoryId: created[0]!.categoryId,
+      taxClass: 'standard',
     });
     expect(items[0].slug).toMatch(/^test-tool-\d+-[a-z0-9]+$/);
   });

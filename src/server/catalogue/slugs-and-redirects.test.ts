@@ -129,6 +129,7 @@ describe('a new tool’s address', () => {
         slug: expect.stringMatching(/^[a-z0-9]+(-[a-z0-9]+)*$/),
         sku: expect.any(String),
         categoryId: expect.any(String),
+        taxClass: 'standard',
       });
     }
     const { categoryPath: _path, specs: _specs, photos: _photos, documents: _documents, ...listed } = byId;

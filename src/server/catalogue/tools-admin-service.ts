@@ -75,6 +75,7 @@ export async function createTool(db: AppDatabase, admin: Identity, input: Produc
           availableQty: input.availableQty,
           lowStockThreshold: input.lowStockThreshold ?? null,
           specs: input.specs ?? [],
+          taxClass: input.taxClass ?? 'standard',
           ...(input.sku !== undefined && { sku: input.sku }),
           ...(input.slug !== undefined && { slug: input.slug }),
           ...(input.categoryId !== undefined && { categoryId: input.categoryId }),
@@ -162,6 +163,7 @@ export async function updateTool(db: AppDatabase, admin: Identity, id: string, p
           categoryId: merged.categoryId,
           topCategoryId: merged.topCategoryId,
           specs: merged.specs,
+          taxClass: merged.taxClass,
           updatedAt: new Date(),
         })
         .where(eq(tools.id, id))

@@ -114,6 +114,7 @@ describe('POST /api/items', () => {
       slug: input.name.toLowerCase().replaceAll(' ', '-'),
       sku: expect.stringMatching(/^TH-\d{5}$/),
       categoryId: shown.categoryPath[0]._id,
+      taxClass: 'standard',
       categoryPath: [{ _id: expect.any(String), slug: 'uncategorised', name: 'Uncategorised' }],
       specs: [],
       photos: [input.image],

@@ -1,5 +1,5 @@
 import { count, sql, type SQL } from 'drizzle-orm';
-import type { CatalogueSort, Tool } from '../../shared';
+import type { CatalogueSort, TaxClass, Tool } from '../../shared';
 import { centsToDollars, SEARCH_COUNT_MAX } from '../../shared';
 import type { CountStore } from '../catalogue-cache/catalogue-cache';
 import type { AppDatabase, AppTransaction } from '../db/client';
@@ -10,7 +10,7 @@ import { SORT_ORDERS, type SortOrder } from './sort-orders';
 
 export type ToolRow = typeof tools.$inferSelect;
 export type NewToolRow = typeof tools.$inferInsert;
-type ApiToolFields = Pick<ToolRow, 'id' | 'name' | 'priceCents' | 'image' | 'description' | 'minQty' | 'availableQty' | 'slug' | 'sku' | 'categoryId'>;
+type ApiToolFields = Pick<ToolRow, 'id' | 'name' | 'priceCents' | 'image' | 'description' | 'minQty' | 'availableQty' | 'slug' | 'sku' | 'categoryId' | 'taxClass'>;
 
 export function toApiTool(row: ApiToolFields): Tool {
   return {
@@ -24,6 +24,7 @@ export function toApiTool(row: ApiToolFields): Tool {
     slug: row.slug,
     sku: row.sku,
     categoryId: row.categoryId,
+    taxClass: row.taxClass,
   };
 }
 
@@ -262,7 +263,7 @@ function startsAfter(order: SortOrder, position: CataloguePosition): SQL {
 
 /** The columns a page row reads (the API's, not the search document: a kilobyte a row that nobody reads). */
 const pageColumns = sql`${tools.id}, ${tools.name}, ${tools.priceCents}, ${tools.image}, ${tools.description},
-    ${tools.minQty}, ${tools.availableQty}, ${tools.slug}, ${tools.sku}, ${tools.categoryId}`;
+    ${tools.minQty}, ${tools.availableQty}, ${tools.slug}, ${tools.sku}, ${tools.categoryId}, ${tools.taxClass}`;
 
 /**
  * How many tools hold every search word, up to SEARCH_COUNT_MAX + 1 (more than the bound: the
@@ -298,6 +299,7 @@ interface PageRow {
   slug: string;
   sku: string;
   category_id: string;
+  tax_class: TaxClass;
   /** bigint arrives as a string from node-postgres and as a number from PGlite. */
   sort_key: number | string | bigint;
 }
@@ -323,6 +325,7 @@ function toApiToolFromPageRow(row: PageRow): Tool {
     slug: row.slug,
     sku: row.sku,
     categoryId: row.category_id,
+    taxClass: row.tax_class,
   });
 }
 

@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { LEGAL_PAGES } from '../../shared/legal-pages';
 import { ORDER_EVENT_KINDS, ORDER_STATUSES } from '../../shared/order-statuses';
+import type { RatedTaxClass, TaxClass } from '../../shared/tax';
 
 export type { OrderEventKind } from '../../shared/order-statuses';
 
@@ -120,6 +121,8 @@ export const tools = pgTable(
     specs: jsonb('specs').$type<ToolSpecRow[]>().notNull().default(sql`'[]'::jsonb`),
     /** Every photo's address, the main one first; `image` is always the first (the spec's field, copied into orders). */
     photos: jsonb('photos').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Which rates it pays (shared/tax.ts TAX_CLASSES, decision 048): standard, reduced or exempt. */
+    taxClass: text('tax_class').$type<TaxClass>().notNull().default('standard'),
     /**
      * What a catalogue search (`?q=`) looks in: the words of the name and description as written
      * (lower-cased), kept by the database on every write. A search looks for each word it is given
@@ -169,6 +172,7 @@ export const tools = pgTable(
     check('tools_min_qty_positive', sql`${t.minQty} >= 1`),
     check('tools_available_qty_non_negative', sql`${t.availableQty} >= 0`),
     check('tools_low_stock_threshold_non_negative', sql`${t.lowStockThreshold} is null or ${t.lowStockThreshold} >= 0`),
+    check('tools_tax_class', sql`${t.taxClass} in ('standard', 'reduced', 'exempt')`),
   ],
 );
 
@@ -482,6 +486,8 @@ export const orderLines = pgTable(
     /** Thousandths of a percent (7.25 % → 7250); 0: untaxed. */
     taxPercentMilli: integer('tax_percent_milli').notNull().default(0),
     taxCents: integer('tax_cents').notNull().default(0),
+    /** The tool's tax class when the order was placed: an exempt line is printed as exempt, not as "no tax here". */
+    taxClass: text('tax_class').$type<TaxClass>().notNull().default('standard'),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.position] }),
@@ -658,10 +664,13 @@ export const taxRates = pgTable(
     name: text('name').notNull(),
     /** Thousandths of a percent: 7.25 % → 7250. */
     percentMilli: integer('percent_milli').notNull(),
+    /** The tools it taxes: the standard class or the reduced one (exempt tools pay none). */
+    taxClass: text('tax_class').$type<RatedTaxClass>().notNull().default('standard'),
   },
   (t) => [
-    uniqueIndex('tax_rates_destination_idx').on(t.country, sql`coalesce(${t.region}, '')`),
+    uniqueIndex('tax_rates_destination_idx').on(t.country, sql`coalesce(${t.region}, '')`, t.taxClass),
     check('tax_rates_percent_range', sql`${t.percentMilli} between 0 and 100000`),
+    check('tax_rates_class', sql`${t.taxClass} in ('standard', 'reduced')`),
   ],
 );
 

@@ -3,7 +3,14 @@ import { centsToDecimal, renderEInvoice, type EInvoiceData } from './e-invoice';
 import { en16931SchemaErrors } from './en16931-schema.testing';
 
 /** A line as an order keeps it. */
-function line(position: number, productName: string, priceCents: number, quantity: number, tax: { name: string; milli: number; cents: number } | null = null) {
+function line(
+  position: number,
+  productName: string,
+  priceCents: number,
+  quantity: number,
+  tax: { name: string; milli: number; cents: number } | null = null,
+  taxClass: 'standard' | 'reduced' | 'exempt' = 'standard',
+) {
   return {
     orderId: 'o',
     position,
@@ -17,6 +24,7 @@ function line(position: number, productName: string, priceCents: number, quantit
     taxName: tax?.name ?? null,
     taxPercentMilli: tax?.milli ?? 0,
     taxCents: tax?.cents ?? 0,
+    taxClass,
   };
 }
 
@@ -77,6 +85,7 @@ describe('the e-invoice (EN 16931, UBL 2.1)', () => {
     expect(xml).toContain('<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"');
     expect(first(xml, 'cbc:ID')).toBe('CN-000007');
     expect(first(xml, 'cbc:CreditNoteTypeCode')).toBe('381');
+    expect(first(xml, 'cbc:Note')).toBe('Credit note for invoice INV-000123 of 2026-11-25.');
     expect(xml).toMatch(/<cac:InvoiceDocumentReference>\s*<cbc:ID>INV-000123<\/cbc:ID>\s*<cbc:IssueDate>2026-11-25<\/cbc:IssueDate>/);
     expect(xml).toContain('<cbc:CreditedQuantity unitCode="H87">3</cbc:CreditedQuantity>');
     expect(first(xml, 'cbc:TaxInclusiveAmount')).toBe('113.12');
@@ -89,12 +98,43 @@ describe('the e-invoice (EN 16931, UBL 2.1)', () => {
     expect(xml).toContain('Reverse charge: VAT to be accounted for by the recipient (Art. 196, Directive 2006/112/EC)');
   });
 
+  it('codes a standard, a reduced and an exempt tool in one order as S at two rates and E, with the exemption reason', async () => {
+    const mwst = { name: 'MwSt', milli: 19_000, cents: 1900 };
+    const reduced = { name: 'MwSt ermäßigt', milli: 7000, cents: 350 };
+    const xml = await renderEInvoice(
+      data({}, { country: 'DE', lines: [line(0, 'Bench Vise', 10_000, 1, mwst), line(1, 'Safety Goggles', 5000, 1, reduced, 'reduced'), line(2, 'Field Manual', 2000, 1, null, 'exempt')], totalCents: 19_250 }),
+    );
+    const subtotals = [...xml.matchAll(/<cac:TaxSubtotal>([\s\S]*?)<\/cac:TaxSubtotal>/g)].map((match) => ({
+      taxable: first(match[1]!, 'cbc:TaxableAmount'),
+      tax: first(match[1]!, 'cbc:TaxAmount'),
+      category: first(match[1]!, 'cbc:ID'),
+      percent: first(match[1]!, 'cbc:Percent'),
+      reason: first(match[1]!, 'cbc:TaxExemptionReason'),
+    }));
+    expect(subtotals).toEqual([
+      { taxable: '100.00', tax: '19.00', category: 'S', percent: '19', reason: undefined },
+      { taxable: '50.00', tax: '3.50', category: 'S', percent: '7', reason: undefined },
+      { taxable: '20.00', tax: '0.00', category: 'E', percent: '0', reason: 'Exempt from tax' },
+    ]);
+    const lineCategories = [...xml.matchAll(/<cac:ClassifiedTaxCategory>\s*<cbc:ID>(\w+)<\/cbc:ID>/g)].map((match) => match[1]);
+    expect(lineCategories).toEqual(['S', 'S', 'E']);
+    expect(first(xml, 'cbc:TaxInclusiveAmount')).toBe('192.50');
+  });
+
+  it('codes an exempt tool as not subject to tax (O) beside tools the destination does not tax either', async () => {
+    const xml = await renderEInvoice(data({}, { lines: [line(0, 'Bench Vise', 1999, 1), line(1, 'Field Manual', 2000, 1, null, 'exempt')], totalCents: 3999 }));
+    expect([...xml.matchAll(/<cac:ClassifiedTaxCategory>\s*<cbc:ID>(\w+)<\/cbc:ID>/g)].map((match) => match[1])).toEqual(['O', 'O']);
+    expect(xml.match(/<cac:TaxSubtotal>/g)).toHaveLength(1);
+  });
+
   it('validates, as the same data in EN 16931 CII, against the EN 16931 schema: taxed, prices with tax, reverse charge, a credit note', async () => {
     const cases = [
       data(),
       data({}, { pricesIncludeTax: true, lines: [line(0, 'Bench Vise', 1190, 2, { name: 'MwSt', milli: 19_000, cents: 380 })], totalCents: 2380 }),
       data({}, { reverseCharge: true, buyerVatId: 'FR40303265045', lines: [line(0, 'Bench Vise', 1999, 3)], totalCents: 5997 }),
       data({ kind: 'credit-note', number: 7 }),
+      // A standard, a reduced and an exempt tool.
+      data({}, { lines: [line(0, 'Bench Vise', 10_000, 1, { name: 'MwSt', milli: 19_000, cents: 1900 }), line(1, 'Safety Goggles', 5000, 1, { name: 'MwSt ermäßigt', milli: 7000, cents: 350 }, 'reduced'), line(2, 'Field Manual', 2000, 1, null, 'exempt')], totalCents: 19_250 }),
       // A buyer who deleted their account: no email, no phone.
       data({ buyer: { name: 'Gone Buyer', email: '', phone: '', address: '1 Road', companyName: null, taxId: null } }),
     ];

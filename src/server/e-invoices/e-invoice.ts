@@ -1,8 +1,8 @@
-import type { Invoice, InvoiceService } from '@e-invoice-eu/core';
+import type { Invoice, InvoiceService, InvoiceServiceOptions } from '@e-invoice-eu/core';
 import { formatCreditNoteNumber, formatInvoiceNumber, formatOrderNumber } from '../../shared';
 import type { OrderWithLines } from '../orders/orders-repository';
 import type { InvoiceBuyer, InvoiceSeller } from '../orders/invoices-repository';
-import { documentAmounts, type DocumentAmounts } from '../invoices/document-amounts';
+import { documentAmounts, type DocumentAmounts, type TaxTreatment } from '../invoices/document-amounts';
 import { supplyDate } from '../invoices/invoice-pdf';
 import { buyerTaxIdOf, REVERSE_CHARGE_WORDING } from '../invoices/tax-document-body';
 
@@ -46,17 +46,20 @@ export function centsToDecimal(cents: number): string {
 
 const isoDay = (time: Date) => time.toISOString().slice(0, 10);
 
-/** UNCL 5305: standard rate, not subject to VAT (no tax charged here), or reverse charge. */
-function taxCategory(rate: { name: string | null; percentMilli: number }, reverseCharge: boolean) {
-  const percent = String(rate.percentMilli / 1000);
-  if (reverseCharge) return { 'cbc:ID': 'AE', 'cbc:Percent': '0' } as const;
-  if (rate.name !== null && rate.percentMilli > 0) return { 'cbc:ID': 'S', 'cbc:Percent': percent } as const;
-  return { 'cbc:ID': 'O' } as const;
+/** UNCL 5305, by how the line is taxed (document-amounts.ts): standard rate, zero rate, exempt, not subject to VAT, reverse charge. */
+const CATEGORY: Record<TaxTreatment, 'S' | 'Z' | 'E' | 'O' | 'AE'> = { taxed: 'S', zero: 'Z', exempt: 'E', untaxed: 'O', 'reverse-charge': 'AE' };
+
+/** A tax category: its code and, except for "not subject to VAT" (which has no rate), its percent. */
+function taxCategory(treatment: TaxTreatment, percentMilli: number) {
+  const id = CATEGORY[treatment];
+  return id === 'O' ? ({ 'cbc:ID': id } as const) : ({ 'cbc:ID': id, 'cbc:Percent': String(percentMilli / 1000) } as const);
 }
 
-function exemption(rate: { name: string | null; percentMilli: number }, reverseCharge: boolean) {
-  if (reverseCharge) return { 'cbc:TaxExemptionReasonCode': 'VATEX-EU-AE', 'cbc:TaxExemptionReason': REVERSE_CHARGE_WORDING };
-  if (rate.name === null || rate.percentMilli === 0) return { 'cbc:TaxExemptionReason': 'No tax charged for this destination' };
+/** Why no tax is charged, where none is (EN 16931 BR-AE-10, BR-E-10, BR-O-10). */
+function exemption(treatment: TaxTreatment) {
+  if (treatment === 'reverse-charge') return { 'cbc:TaxExemptionReasonCode': 'VATEX-EU-AE', 'cbc:TaxExemptionReason': REVERSE_CHARGE_WORDING };
+  if (treatment === 'exempt') return { 'cbc:TaxExemptionReason': 'Exempt from tax' };
+  if (treatment === 'untaxed') return { 'cbc:TaxExemptionReason': 'No tax charged for this destination' };
   return {};
 }
 
@@ -77,17 +80,24 @@ function postalAddress(address: string, country: string) {
 export function eInvoiceInput(data: EInvoiceData): { input: Invoice; amounts: DocumentAmounts } {
   const { order, seller, buyer } = data;
   const reverseCharge = order.reverseCharge ?? false;
-  const amounts = documentAmounts(order.lines, order.pricesIncludeTax ?? false);
+  const amounts = documentAmounts(order.lines, { pricesIncludeTax: order.pricesIncludeTax ?? false, reverseCharge });
   const money = (cents: number) => centsToDecimal(cents);
   const amount = (key: string, cents: number) => ({ [key]: money(cents), [`${key}@currencyID`]: CURRENCY });
   const buyerTaxId = buyerTaxIdOf(buyer, order);
   const id = data.kind === 'invoice' ? formatInvoiceNumber(data.number) : formatCreditNoteNumber(data.number);
+  // One note (BT-22 is not repeatable). A credit note names the invoice it corrects in words too:
+  // the library's CII mapping (2.3.4) drops the structured reference (BT-25) that UBL carries, and
+  // the credit note embedded in the PDF would otherwise not say which invoice it corrects.
+  const notes = [
+    ...(data.kind === 'credit-note' ? [`Credit note for invoice ${formatInvoiceNumber(data.invoice.number)} of ${isoDay(data.invoice.issuedAt)}.`] : []),
+    ...(reverseCharge ? [REVERSE_CHARGE_WORDING] : []),
+  ];
 
   const body: Record<string, unknown> = {
     'cbc:ID': id,
     'cbc:IssueDate': isoDay(data.issuedAt),
     'cbc:InvoiceTypeCode': data.kind === 'invoice' ? '380' : '381',
-    ...(reverseCharge ? { 'cbc:Note': REVERSE_CHARGE_WORDING } : {}),
+    ...(notes.length > 0 ? { 'cbc:Note': notes.join(' ') } : {}),
     'cbc:DocumentCurrencyCode': CURRENCY,
     // Peppol asks for the buyer's reference or an order reference: the order number is both.
     'cbc:BuyerReference': formatOrderNumber(order.number),
@@ -127,7 +137,7 @@ export function eInvoiceInput(data: EInvoiceData): { input: Invoice; amounts: Do
         'cac:TaxSubtotal': amounts.rates.map((rate) => ({
           ...amount('cbc:TaxableAmount', rate.netCents),
           ...amount('cbc:TaxAmount', rate.taxCents),
-          'cac:TaxCategory': { ...taxCategory(rate, reverseCharge), ...exemption(rate, reverseCharge), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } },
+          'cac:TaxCategory': { ...taxCategory(rate.treatment, rate.percentMilli), ...exemption(rate.treatment), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } },
         })),
       },
     ],
@@ -140,7 +150,6 @@ export function eInvoiceInput(data: EInvoiceData): { input: Invoice; amounts: Do
     },
     'cac:InvoiceLine': order.lines.map((line, index) => {
       const lineAmounts = amounts.lines[index]!;
-      const rate = { name: line.taxName, percentMilli: line.taxName === null ? 0 : line.taxPercentMilli };
       return {
         'cbc:ID': String(index + 1),
         'cbc:InvoicedQuantity': String(line.quantity),
@@ -149,7 +158,7 @@ export function eInvoiceInput(data: EInvoiceData): { input: Invoice; amounts: Do
         'cac:Item': {
           'cbc:Name': line.productName,
           ...(line.sku ? { 'cac:SellersItemIdentification': { 'cbc:ID': line.sku } } : {}),
-          'cac:ClassifiedTaxCategory': { ...taxCategory(rate, reverseCharge), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } },
+          'cac:ClassifiedTaxCategory': { ...taxCategory(lineAmounts.treatment, line.taxName === null ? 0 : line.taxPercentMilli), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } },
         },
         // The net unit price in whole cents, as UBL's amounts are (it may fall between cents when prices included tax).
         'cac:Price': amount('cbc:PriceAmount', Math.round(lineAmounts.unitNetCents)),
@@ -175,18 +184,32 @@ const invoiceService = () =>
     },
   ));
 
-/** The e-invoice as XML text: 'UBL' (what the store serves) or 'CII' (the same data in the other EN 16931 syntax). */
-export async function renderEInvoice(data: EInvoiceData, format: 'UBL' | 'CII' = 'UBL'): Promise<string> {
+/** Generates with the library, keeping the fields it refused for the log. */
+async function generate(data: EInvoiceData, options: Omit<InvoiceServiceOptions, 'lang' | 'noWarnings'>): Promise<string | Uint8Array> {
   const { input } = eInvoiceInput(data);
-  let rendered: string | Uint8Array;
   try {
-    rendered = await (await invoiceService()).generate(input, { format, lang: 'en-us', noWarnings: true });
+    return await (await invoiceService()).generate(input, { ...options, lang: 'en-us', noWarnings: true });
   } catch (error) {
     // The library's refusal names each field it found wrong: keep them for the log.
     const details = (error as { errors?: { instancePath?: string; message?: string }[] }).errors;
     throw new Error(`the e-invoice library refused the data: ${details ? details.map((d) => `${d.instancePath} ${d.message}`).join('; ') : String(error)}`, { cause: error });
   }
+}
+
+/** The e-invoice as XML text: 'UBL' (what the store serves) or 'CII' (the same data in the other EN 16931 syntax, which the PDFs embed). */
+export async function renderEInvoice(data: EInvoiceData, format: 'UBL' | 'CII' = 'UBL'): Promise<string> {
+  const rendered = await generate(data, { format });
   return typeof rendered === 'string' ? rendered : Buffer.from(rendered).toString('utf8');
+}
+
+/**
+ * The invoice's or credit note's PDF with its e-invoice inside: a Factur-X / ZUGFeRD hybrid of
+ * profile EN 16931 (the CII XML attached as factur-x.xml, PDF/A-3 metadata saying so), which
+ * accounting software reads without retyping, while a person reads the same PDF as before.
+ */
+export async function embedEInvoice(data: EInvoiceData, pdf: Buffer, fileName: string): Promise<Buffer> {
+  const hybrid = await generate(data, { format: 'Factur-X-EN16931', pdf: { buffer: new Uint8Array(pdf), filename: fileName, mimetype: 'application/pdf' } });
+  return Buffer.from(hybrid);
 }
 
 export const eInvoiceFileName = (kind: EInvoiceKind, number: number) => `${kind === 'invoice' ? formatInvoiceNumber(number) : formatCreditNoteNumber(number)}.xml`;

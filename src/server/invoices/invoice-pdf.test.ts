@@ -9,7 +9,7 @@ const squeeze = (text: string) => text.replace(/\s+/g, ' ');
 
 /** A line as an order keeps it; `sku` null as for an order placed before tools had SKUs. */
 function line(position: number, productName: string, priceCents: number, quantity: number, sku: string | null = null) {
-  return { orderId: 'o', position, toolId: null, sku, productImage: '', description: '', productName, priceCents, quantity, taxName: null as string | null, taxPercentMilli: 0, taxCents: 0 };
+  return { orderId: 'o', position, toolId: null, sku, productImage: '', description: '', productName, priceCents, quantity, taxName: null as string | null, taxPercentMilli: 0, taxCents: 0, taxClass: 'standard' as 'standard' | 'reduced' | 'exempt' };
 }
 
 function invoiceData(overrides: { lines?: ReturnType<typeof line>[]; status?: 'pending' | 'refunded'; refundedAt?: Date | null } = {}): InvoiceData {
@@ -68,6 +68,27 @@ describe('an invoice with tax (decisions 048, 049)', () => {
     data.order = { ...data.order, subtotalCents: 3450, totalCents: 3450, pricesIncludeTax: true };
     const text = squeeze(await readPdfText(await renderInvoicePdf(data)));
     for (const expected of ['Bench Vise 2 $10.00 19% $20.00', 'Manual 1 $10.00 7% $10.00', 'VAT 19% $20.00 $3.80 $23.80', 'VAT 7% $10.00 $0.70 $10.70', 'Total net $30.00', 'Total tax $4.50', 'Total (USD) $34.50']) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('prints an exempt tool as exempt, with a rate row of its own, beside a standard and a reduced one', async () => {
+    const lines = [
+      taxed(0, 'Bench Vise', 10_000, 1, 1900, 'MwSt', 19_000),
+      { ...taxed(1, 'Safety Goggles', 5000, 1, 350, 'MwSt reduced', 7000), taxClass: 'reduced' as const },
+      { ...line(2, 'Field Manual', 2000, 1), taxClass: 'exempt' as const },
+    ];
+    const data = invoiceData({ lines });
+    data.order = { ...data.order, subtotalCents: 17_000, totalCents: 19_250, pricesIncludeTax: false };
+    const text = squeeze(await readPdfText(await renderInvoicePdf(data)));
+    for (const expected of [
+      'Field Manual 1 $20.00 Exempt $20.00',
+      'MwSt 19% $100.00 $19.00 $119.00',
+      'MwSt reduced 7% $50.00 $3.50 $53.50',
+      'Tax exempt 0% $20.00 $0.00 $20.00',
+      'Total tax $22.50',
+      'Total (USD) $192.50',
+    ]) {
       expect(text).toContain(expected);
     }
   });

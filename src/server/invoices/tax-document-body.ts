@@ -1,7 +1,7 @@
 import { centsToDollars, formatUsd, milliToPercent } from '../../shared';
 import type { OrderLineRow } from '../orders/orders-repository';
 import type { InvoiceBuyer, InvoiceSeller } from '../orders/invoices-repository';
-import { documentAmounts, type DocumentAmounts } from './document-amounts';
+import { documentAmounts, type DocumentAmounts, type RateAmounts, type TaxTreatment } from './document-amounts';
 import { formatCount, hasSkus, notice, sideBySide, SKU_COLUMN, table, totals } from './pdf-layout';
 
 /**
@@ -21,7 +21,7 @@ export const REVERSE_CHARGE_WORDING = 'Reverse charge: VAT to be accounted for b
 
 /** The order facts the body needs. */
 export interface TaxDocumentOrder {
-  lines: Pick<OrderLineRow, 'productName' | 'sku' | 'priceCents' | 'quantity' | 'taxName' | 'taxPercentMilli' | 'taxCents'>[];
+  lines: Array<Pick<OrderLineRow, 'productName' | 'sku' | 'priceCents' | 'quantity' | 'taxName' | 'taxPercentMilli' | 'taxCents'> & Partial<Pick<OrderLineRow, 'taxClass'>>>;
   totalCents: number;
   pricesIncludeTax?: boolean;
   reverseCharge?: boolean;
@@ -31,10 +31,18 @@ export interface TaxDocumentOrder {
 /** '7.25%' */
 export const percentText = (percentMilli: number) => `${milliToPercent(percentMilli)}%`;
 
+/** Why a line without a rate carries no tax, as a rate row names it. */
+const UNRATED_LABELS: Record<Exclude<TaxTreatment, 'taxed' | 'zero'>, string> = {
+  'reverse-charge': 'Reverse charge',
+  // Art. 226(11): the invoice says why no tax is charged.
+  exempt: 'Tax exempt',
+  untaxed: 'No tax',
+};
+
 /** A rate row's name: the tax as the order was placed with it, or why none was charged. */
-export function rateLabel(rate: { name: string | null; percentMilli: number }, reverseCharge: boolean): string {
-  if (rate.name !== null) return `${rate.name} ${percentText(rate.percentMilli)}`;
-  return `${reverseCharge ? 'Reverse charge' : 'No tax'} 0%`;
+export function rateLabel(rate: Pick<RateAmounts, 'treatment' | 'name' | 'percentMilli'>): string {
+  if (rate.treatment === 'taxed' || rate.treatment === 'zero') return `${rate.name} ${percentText(rate.percentMilli)}`;
+  return `${UNRATED_LABELS[rate.treatment]} 0%`;
 }
 
 /** The buyer's VAT number as printed: the one the order was placed under reverse charge with, else the profile's. */
@@ -71,7 +79,7 @@ export function drawParties(doc: PDFKit.PDFDocument, seller: InvoiceSeller, buye
 export function drawAmounts(doc: PDFKit.PDFDocument, order: TaxDocumentOrder, sign: 1 | -1): DocumentAmounts {
   const pricesIncludeTax = order.pricesIncludeTax ?? false;
   const reverseCharge = order.reverseCharge ?? false;
-  const amounts = documentAmounts(order.lines, pricesIncludeTax, sign);
+  const amounts = documentAmounts(order.lines, { pricesIncludeTax, reverseCharge, sign });
   // The SKU column only when a line has one: an invoice of an order from before SKUs is drawn as it was issued.
   const withSku = hasSkus(order.lines);
   table(
@@ -89,7 +97,7 @@ export function drawAmounts(doc: PDFKit.PDFDocument, order: TaxDocumentOrder, si
       ...(withSku ? [line.sku ?? ''] : []),
       formatCount(sign * line.quantity),
       unitMoney(amounts.lines[index]!.unitNetCents),
-      percentText(line.taxName === null ? 0 : line.taxPercentMilli),
+      amounts.lines[index]!.treatment === 'exempt' ? 'Exempt' : percentText(line.taxName === null ? 0 : line.taxPercentMilli),
       money(amounts.lines[index]!.netCents),
     ]),
   );
@@ -102,7 +110,7 @@ export function drawAmounts(doc: PDFKit.PDFDocument, order: TaxDocumentOrder, si
       { header: 'Tax', share: 0.2, align: 'right' },
       { header: 'Gross', share: 0.2, align: 'right' },
     ],
-    amounts.rates.map((rate) => [rateLabel(rate, reverseCharge), money(rate.netCents), money(rate.taxCents), money(rate.grossCents)]),
+    amounts.rates.map((rate) => [rateLabel(rate), money(rate.netCents), money(rate.taxCents), money(rate.grossCents)]),
   );
   totals(doc, [
     { label: 'Total net', value: money(amounts.netCents) },

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
-import { isUuid, quantityRefusal, rateFor, reverseChargeApplies, reverseChargeOrder, taxOrder, type LineInput } from '../../shared';
+import { isUuid, quantityRefusal, rateFor, reverseChargeApplies, reverseChargeOrder, taxOrder, type LineInput, type TaxClass } from '../../shared';
 import type { Identity } from '../identity/identity';
 import type { AppTransaction } from '../db/client';
 import { cartLines, orderLines, orders, tools, users } from '../db/schema';
@@ -106,10 +106,11 @@ async function taxDestination(tx: AppTransaction, input: Pick<OrderToPlace, 'cou
  * The order's prices and tax. Under EU reverse charge (the buyer's profile holds a VAT number jsvat
  * accepts, of another member state than the seller's, and the goods go to another member state:
  * shared/reverse-charge.ts) no line is taxed and the business pays net prices; otherwise each line
- * is taxed at the destination's rate (decision 048). Answers each line's unit price as charged.
+ * is taxed at the destination's rate for its tool's class (decision 048). Answers each line's unit price as charged.
  */
-function priceOrder(ordered: Array<{ tool: { priceCents: number }; quantity: number }>, destination: Awaited<ReturnType<typeof taxDestination>>, buyerTaxId: string | null | undefined) {
-  const rate = rateFor(destination.rates, destination.country, destination.region);
+function priceOrder(ordered: Array<{ tool: { priceCents: number; taxClass: TaxClass }; quantity: number }>, destination: Awaited<ReturnType<typeof taxDestination>>, buyerTaxId: string | null | undefined) {
+  // Each tool's rate at the destination by its class: a reduced rate where one is set, none when exempt.
+  const rates = ordered.map(({ tool }) => rateFor(destination.rates, destination.country, destination.region, tool.taxClass));
   const vat = validEuVatNumberOf(buyerTaxId);
   const reverseCharge = reverseChargeApplies({
     sellerCountry: destination.sellerCountry,
@@ -118,11 +119,17 @@ function priceOrder(ordered: Array<{ tool: { priceCents: number }; quantity: num
     destinationRegion: destination.region,
   });
   if (reverseCharge && vat) {
-    const charged = reverseChargeOrder(ordered.map(({ tool, quantity }) => ({ unitCents: tool.priceCents, quantity })), rate, destination.pricesIncludeTax);
+    const charged = reverseChargeOrder(
+      ordered.map(({ tool, quantity }, index) => ({ unitCents: tool.priceCents, quantity, rate: rates[index] ?? null })),
+      destination.pricesIncludeTax,
+    );
     // The prices on the order are net: it says so (pricesIncludeTax off), whatever the catalogue's setting.
     return { taxed: charged, unitsCents: charged.unitsCents, pricesIncludeTax: false, buyerVatId: vat.number };
   }
-  const taxed = taxOrder(ordered.map(({ tool, quantity }) => tool.priceCents * quantity), rate, destination.pricesIncludeTax);
+  const taxed = taxOrder(
+    ordered.map(({ tool, quantity }, index) => ({ amountCents: tool.priceCents * quantity, rate: rates[index] ?? null })),
+    destination.pricesIncludeTax,
+  );
   return { taxed, unitsCents: ordered.map(({ tool }) => tool.priceCents), pricesIncludeTax: destination.pricesIncludeTax, buyerVatId: null };
 }
 
@@ -194,6 +201,7 @@ export async function placeOrder(
         taxName: taxed.lines[position]!.taxName,
         taxPercentMilli: taxed.lines[position]!.percentMilli,
         taxCents: taxed.lines[position]!.taxCents,
+        taxClass: tool.taxClass,
       })),
     )
     .returning();

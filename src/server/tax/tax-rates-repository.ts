@@ -8,14 +8,23 @@ import type { Identity } from '../identity/identity';
 import { DomainError } from '../lib/domain-errors';
 import { isKnownCountry, isRegionOf } from './iso-codes';
 
-const byDestination = [asc(taxRates.country), sql`${taxRates.region} nulls first`] as const;
+// The standard class first ('reduced' sorts after it), so a destination's rates read as one group.
+const byDestination = [asc(taxRates.country), sql`${taxRates.region} nulls first`, sql`${taxRates.taxClass} = 'reduced'`] as const;
 
-export const toRateView = (rate: TaxRate): TaxRateView => ({ country: rate.country, region: rate.region, name: rate.name, percent: milliToPercent(rate.percentMilli) });
+export const toRateView = (rate: TaxRate): TaxRateView => ({
+  country: rate.country,
+  region: rate.region,
+  name: rate.name,
+  percent: milliToPercent(rate.percentMilli),
+  taxClass: rate.taxClass,
+});
+
+const rateColumns = { country: taxRates.country, region: taxRates.region, name: taxRates.name, percentMilli: taxRates.percentMilli, taxClass: taxRates.taxClass };
 
 /** Every rate, by country and region (the country's own first). */
 export async function readTaxRates(db: AppDatabase | AppTransaction): Promise<TaxRate[]> {
   return db
-    .select({ country: taxRates.country, region: taxRates.region, name: taxRates.name, percentMilli: taxRates.percentMilli })
+    .select(rateColumns)
     .from(taxRates)
     .orderBy(...byDestination);
 }
@@ -23,7 +32,7 @@ export async function readTaxRates(db: AppDatabase | AppTransaction): Promise<Ta
 /** The rates of one country (its own and its regions'): all an order to it needs. */
 export async function readCountryRates(tx: AppTransaction, country: string): Promise<TaxRate[]> {
   return tx
-    .select({ country: taxRates.country, region: taxRates.region, name: taxRates.name, percentMilli: taxRates.percentMilli })
+    .select(rateColumns)
     .from(taxRates)
     .where(eq(taxRates.country, country));
 }
@@ -44,7 +53,7 @@ export function checkDestination(country: string, region: string | null | undefi
  */
 export async function replaceTaxRates(db: AppDatabase, admin: Identity, list: TaxRatesUpdate): Promise<TaxRate[]> {
   list.forEach((rate, index) => checkDestination(rate.country, rate.region, `${index}.`));
-  const rows = list.map((rate) => ({ country: rate.country, region: rate.region, name: rate.name, percentMilli: percentToMilli(rate.percent) }));
+  const rows = list.map((rate) => ({ country: rate.country, region: rate.region, name: rate.name, percentMilli: percentToMilli(rate.percent), taxClass: rate.taxClass }));
   return db.transaction(async (tx) => {
     // Two owners saving at once: the second waits for the first and replaces its list whole.
     await tx.execute(sql`lock table ${taxRates} in share row exclusive mode`);

@@ -65,10 +65,10 @@ describe('the tax rates', () => {
     expect((await getRates()).json()).toEqual([]);
     const res = await putRates([DE, CA, US, { country: 'us', region: 'us-ny', name: 'NY sales tax', percent: 8.875 }]);
     expect(res.statusCode).toBe(200);
-    const saved = [DE, { ...US, region: null }, CA, { country: 'US', region: 'US-NY', name: 'NY sales tax', percent: 8.875 }].map((rate) => ({ region: null, ...rate }));
+    const saved = [DE, { ...US, region: null }, CA, { country: 'US', region: 'US-NY', name: 'NY sales tax', percent: 8.875 }].map((rate) => ({ region: null, taxClass: 'standard', ...rate }));
     expect(res.json()).toEqual(saved);
     expect((await getRates()).json()).toEqual(saved);
-    expect((await putRates([CA])).json()).toEqual([CA]);
+    expect((await putRates([CA])).json()).toEqual([{ ...CA, taxClass: 'standard' }]);
     const [entry] = await auditEntriesFor(t.database.db, 'tax-rates', 'tax_rates.updated');
     expect(entry).toMatchObject({ actorEmail: admin.email });
   });
@@ -96,7 +96,7 @@ describe('the tax rates', () => {
     const res = await putRates(list);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ status: 400, errors: [{ field, detail }] });
-    expect((await getRates()).json()).toEqual([{ ...US, region: null }]);
+    expect((await getRates()).json()).toEqual([{ ...US, region: null, taxClass: 'standard' }]);
   });
 
   it(`refuses more than ${LIMITS.taxRatesMax} rows with 400, and a list of 10,000 with 413 (past the body limit), changing nothing`, async () => {
@@ -127,7 +127,7 @@ describe('the tax rates', () => {
     await putRates([CA]);
     const afterRates = await readConfig({ 'if-none-match': String(first.headers.etag) });
     expect(afterRates.statusCode).toBe(200);
-    expect(afterRates.json().rates).toEqual([{ ...CA, percent: 7.25 }]);
+    expect(afterRates.json().rates).toEqual([{ ...CA, percent: 7.25, taxClass: 'standard' }]);
 
     await putSettings({ country: 'DE', pricesIncludeTax: true });
     expect((await readConfig()).json()).toMatchObject({ country: 'DE', pricesIncludeTax: true });

@@ -87,5 +87,7 @@ export const VALIDATION = {
   taxPercentInvalid: 'Rate must be a percentage from 0 to 100',
   taxPercentDecimals: 'Rate can have at most 3 decimal places',
   taxRatesTooMany: 'At most 500 tax rates',
-  taxRateRepeated: 'This destination already has a rate above',
+  taxRateRepeated: 'This destination already has a rate for this class above',
+  taxClassInvalid: 'Tax class must be standard, reduced or exempt',
+  taxRateClassInvalid: 'A rate is for the standard or the reduced class: exempt tools pay none',
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATALOGUE_SORTS, DEFAULT_CATALOGUE_SORT, SEARCH_QUERY_MAX, SLUG_MAX, SLUG_PATTERN } from '../catalogue-search';
 import { PAGE } from '../constants';
+import { TAX_CLASSES } from '../tax';
 
 /**
  * A tool as the API serves it (spec: "Tool (served as items)"), with what the catalogue added:
@@ -17,6 +18,8 @@ export const toolSchema = z.object({
   slug: z.string(),
   sku: z.string(),
   categoryId: z.string(),
+  /** Which rates it pays: standard, reduced or exempt (decision 048). */
+  taxClass: z.enum(TAX_CLASSES),
 });
 export type Tool = z.infer<typeof toolSchema>;
 

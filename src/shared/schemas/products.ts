@@ -5,6 +5,7 @@ import { VALIDATION } from '../messages';
 import { CATALOGUE_TEXTS } from '../messages/catalogue';
 import { CATALOGUE_LIMITS, categoryIdField, skuField, slugField, toolSpecsField } from './catalogue-structure';
 import { requiredText } from './fields';
+import { taxClassField } from './tax';
 
 /**
  * A tool as the back office writes it (Add Product, Manage Tools' edit, the photos it uploads):
@@ -73,6 +74,8 @@ export const productFields = z.object({
   /** Absent when adding: the tool goes into "Uncategorised". */
   categoryId: categoryIdField.optional(),
   specs: toolSpecsField.optional(),
+  /** Absent when adding: standard. */
+  taxClass: taxClassField.optional(),
   /** Every photo, the main one first; `image` is the main one (when both are given they must agree). */
   photos: z
     .array(

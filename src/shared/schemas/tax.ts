@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { VALIDATION } from '../messages';
 import { plainText } from './fields';
+import { RATED_TAX_CLASSES, TAX_CLASSES } from '../tax';
 
 /**
  * Tax by destination (decision 048). These schemas check the codes' shape; whether a code names a
@@ -49,20 +50,26 @@ const taxNameField = plainText()
   .regex(/^[^<>]*$/, { error: VALIDATION.taxNameMarkup })
   .regex(/^[^\r\n\t\u2028\u2029]*$/, { error: VALIDATION.oneLine });
 
+/** A tool's tax class; absent: standard. */
+export const taxClassField = z.enum(TAX_CLASSES, { error: VALIDATION.taxClassInvalid });
+
+/** The class a rate taxes; absent (the list as it was before classes): standard. */
+const rateTaxClassField = z.enum(RATED_TAX_CLASSES, { error: VALIDATION.taxRateClassInvalid }).default('standard');
+
 /** One rate as the owner sets it. */
 export const taxRateInputSchema = z
-  .object({ country: countryCodeField, region: optionalRegionField, name: taxNameField, percent: taxPercentField })
+  .object({ country: countryCodeField, region: optionalRegionField, name: taxNameField, percent: taxPercentField, taxClass: rateTaxClassField })
   .refine((rate) => rate.region === null || regionInCountry(rate.region, rate.country), { error: VALIDATION.regionUnknown, path: ['region'] });
 export type TaxRateInput = z.input<typeof taxRateInputSchema>;
 
-/** PUT /api/tax-rates: the whole list, which replaces the one before. One rate per destination. */
+/** PUT /api/tax-rates: the whole list, which replaces the one before. One rate per destination and class. */
 export const taxRatesUpdateSchema = z
   .array(taxRateInputSchema, { error: VALIDATION.taxRatesTooMany })
   .max(LIMITS.taxRatesMax, { error: VALIDATION.taxRatesTooMany })
   .superRefine((rates, context) => {
     const seen = new Set<string>();
     rates.forEach((rate, index) => {
-      const destination = `${rate.country}/${rate.region ?? ''}`;
+      const destination = `${rate.country}/${rate.region ?? ''}/${rate.taxClass}`;
       if (seen.has(destination)) context.addIssue({ code: 'custom', message: VALIDATION.taxRateRepeated, path: [index, rate.region ? 'region' : 'country'] });
       seen.add(destination);
     });
@@ -70,7 +77,7 @@ export const taxRatesUpdateSchema = z
 export type TaxRatesUpdate = z.output<typeof taxRatesUpdateSchema>;
 
 /** A rate as the API answers it. */
-export const taxRateSchema = z.object({ country: z.string(), region: z.string().nullable(), name: z.string(), percent: z.number() });
+export const taxRateSchema = z.object({ country: z.string(), region: z.string().nullable(), name: z.string(), percent: z.number(), taxClass: z.enum(RATED_TAX_CLASSES) });
 export type TaxRateView = z.infer<typeof taxRateSchema>;
 
 /** The tax-rates editor's form (dashboard): the list, wrapped for react-hook-form's field array. */

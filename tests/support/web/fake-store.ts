@@ -32,6 +32,7 @@ export function fakeTool(fields: Partial<Tool> & Pick<Tool, '_id'>): Tool {
     slug: `tool-${fields._id}`,
     sku: `SKU-${fields._id}`,
     categoryId: 'category-1',
+    taxClass: 'standard',
     ...fields,
   };
 }

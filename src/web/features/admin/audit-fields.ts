@@ -1,12 +1,13 @@
 import { formatUsd, preview } from '../../../shared/text';
 import { ORDER_STATE_SENTENCES } from '../../lib/order-state-labels';
+import { TAX_CLASS_LABELS } from '../../lib/tax-class-labels';
 
 /**
  * How the Activity log words a snapshot's fields (issue 28): the names people know the field by,
  * money as money, yes/no, dates as dates, and no database ids (the Target column has the id the
  * entry is about; other ids mean nothing to a reader, so a change to one is said without it).
  */
-type FieldKind = 'text' | 'money' | 'yesNo' | 'count' | 'date' | 'bytes' | 'status' | 'role' | 'hiddenId' | 'place' | 'list' | 'rating' | 'percent';
+type FieldKind = 'text' | 'money' | 'yesNo' | 'count' | 'date' | 'bytes' | 'status' | 'role' | 'hiddenId' | 'place' | 'list' | 'rating' | 'percent' | 'taxClass';
 
 interface FieldWords {
   label: string;
@@ -66,6 +67,7 @@ const FIELDS: Record<string, FieldWords> = {
   characters: { label: 'Length (characters)' },
   percent: { label: 'Rate', kind: 'percent' },
   region: { label: 'Region', none: 'whole country' },
+  taxClass: { label: 'Tax class', kind: 'taxClass' },
   toolId: { label: 'Tool', kind: 'hiddenId' },
 };
 
@@ -107,6 +109,7 @@ export function formatBytes(bytes: number): string {
 
 const STATUS_WORDS: Record<string, string> = ORDER_STATE_SENTENCES;
 const ROLE_WORDS: Record<string, string> = { admin: 'Admin', customer: 'Customer' };
+const TAX_CLASS_WORDS: Record<string, string> = TAX_CLASS_LABELS;
 
 /** A field's value in words. */
 export function formatField(key: string, value: unknown): string {
@@ -135,6 +138,8 @@ export function formatField(key: string, value: unknown): string {
       return typeof value === 'number' ? `${value} of 5` : String(value);
     case 'percent':
       return typeof value === 'number' ? `${value}%` : String(value);
+    case 'taxClass':
+      return typeof value === 'string' ? (TAX_CLASS_WORDS[value] ?? value) : String(value);
     default:
       break;
   }

@@ -14,6 +14,11 @@ describe('auditChangeLines', () => {
     ).toEqual(['Category changed', "Low-stock mark: 5 → the store's"]);
   });
 
+  it("says a tool's tax class in the words of the product form", () => {
+    expect(auditChangeLines('tool.updated', { name: 'Vise', taxClass: 'standard' }, { name: 'Vise', taxClass: 'reduced' })).toEqual(['Tax class: Standard → Reduced rate']);
+    expect(auditChangeLines('tool.updated', { name: 'Vise', taxClass: 'reduced' }, { name: 'Vise', taxClass: 'exempt' })).toEqual(['Tax class: Reduced rate → Tax exempt']);
+  });
+
   it("shows an order's status as the app words it", () => {
     expect(auditChangeLines('order.shipped', { number: 'TH-100042', status: 'pending' }, { number: 'TH-100042', status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999' })).toEqual([
       'Status: Paid, waiting to ship → Shipped',

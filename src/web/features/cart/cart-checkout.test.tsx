@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { API_ERRORS, IDEMPOTENCY_KEY_HEADER, LIMITS, TOASTS, VALIDATION } from '../../../shared';
+import type { Tool } from '../../../shared';
 import type { Profile } from '../../../shared/schemas/accounts';
 import { apiError, NO_ANSWER, type FakeAnswer } from '../../../../tests/support/web/fake-api';
 import { CUSTOMER, FAKE_TAX_CONFIG, fakeStore, fakeTool } from '../../../../tests/support/web/fake-store';
@@ -146,7 +147,7 @@ describe("the cart's tax (decision 048)", () => {
   const CALIFORNIA = {
     ...FAKE_TAX_CONFIG,
     regions: [{ code: 'US-CA', name: 'California' }],
-    rates: [{ country: 'US', region: 'US-CA', name: 'CA sales tax', percent: 7.25 }],
+    rates: [{ country: 'US', region: 'US-CA', name: 'CA sales tax', percent: 7.25, taxClass: 'standard' as const }],
   };
 
   it('asks for the region where rates need it, shows the tax before ordering, and sends the destination', async () => {
@@ -178,5 +179,59 @@ describe("the cart's tax (decision 048)", () => {
     renderPage(<CartPage />, { path: paths.cart });
     await user.selectOptions(await screen.findByLabelText('Country'), 'DE');
     expect(screen.queryByLabelText('State or region')).toBeNull();
+  });
+
+  /** A German store (net prices) with a standard and a reduced VAT rate (decision 048, tax classes). */
+  const GERMANY = {
+    ...FAKE_TAX_CONFIG,
+    country: 'DE',
+    rates: [
+      { country: 'DE', region: null, name: 'VAT', percent: 19, taxClass: 'standard' as const },
+      { country: 'DE', region: null, name: 'VAT reduced', percent: 7, taxClass: 'reduced' as const },
+    ],
+  };
+  const FIRST_AID = fakeTool({ _id: 'tool-first-aid', name: 'First Aid Kit', sku: 'FA-1', price: 15.5, taxClass: 'reduced' });
+  const MANUAL = fakeTool({ _id: 'tool-manual', name: 'Workshop Manual', sku: 'BK-1', price: 15.5, taxClass: 'exempt' });
+
+  /** The summary's rows as the buyer reads them: each label with its amount. */
+  const summaryRows = () =>
+    Array.from(screen.getByTestId('tax-rows').querySelectorAll('dt')).map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+
+  function renderGermanCart(taxConfig: typeof GERMANY, tools: Tool[]) {
+    const store = fakeStore({ signedIn: CUSTOMER, tools, taxConfig });
+    store.state.cart = [
+      { toolId: tools[0]!._id, quantity: 1 },
+      { toolId: tools[1]!._id, quantity: 3 },
+    ];
+    renderPage(<CartPage />, { path: paths.cart });
+  }
+
+  it("taxes each tool at its class's rate: a standard and a reduced tool show two tax lines", async () => {
+    renderGermanCart(GERMANY, [DRILL, FIRST_AID]);
+    // 39.99 × 19 % = 7.5981 → 7.60; 3 × 15.50 = 46.50 × 7 % = 3.255 → 3.26; 86.49 + 7.60 + 3.26 = 97.35.
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('$97.35'));
+    expect(summaryRows()).toEqual(['Subtotal: $86.49', 'VAT (19%): $7.60', 'VAT reduced (7%): $3.26', 'Delivery: Free', 'Total: $97.35']);
+  });
+
+  it('taxes a reduced tool at the standard rate where no reduced rate is set', async () => {
+    renderGermanCart({ ...GERMANY, rates: GERMANY.rates.filter((rate) => rate.taxClass === 'standard') }, [DRILL, FIRST_AID]);
+    // 86.49 × 19 %, line by line: 7.60 + 8.835 → 8.84.
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('$102.93'));
+    expect(summaryRows()).toEqual(['Subtotal: $86.49', 'VAT (19%): $16.44', 'Delivery: Free', 'Total: $102.93']);
+  });
+
+  it('adds no tax for an exempt tool', async () => {
+    renderGermanCart(GERMANY, [DRILL, MANUAL]);
+    // Only the drill is taxed: 86.49 + 7.60.
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('$94.09'));
+    expect(summaryRows()).toEqual(['Subtotal: $86.49', 'VAT (19%): $7.60', 'Delivery: Free', 'Total: $94.09']);
+  });
+
+  it('shows no tax at all for a cart of exempt tools', async () => {
+    const store = fakeStore({ signedIn: CUSTOMER, tools: [MANUAL], taxConfig: GERMANY });
+    store.state.cart = [{ toolId: MANUAL._id, quantity: 2 }];
+    renderPage(<CartPage />, { path: paths.cart });
+    await waitFor(() => expect(screen.getByTestId('order-subtotal').textContent).toBe('$31.00'));
+    expect(summaryRows()).toEqual(['Subtotal: $31.00', 'Tax: $0.00', 'Delivery: Free', 'Total: $31.00']);
   });
 });

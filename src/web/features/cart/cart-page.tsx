@@ -35,9 +35,9 @@ export default function CartPage() {
   const failed = useCallback((error: unknown) => notify.failure(error), []);
   const setQuantity = useCallback((toolId: string, quantity: number) => void cart.set(toolId, quantity).catch(failed), [cart, failed]);
 
-  const priced = cart.lines.map((line, i) => ({ unitCents: tools[i] ? dollarsToCents(tools[i].price) : 0, quantity: line.quantity }));
-  // The tax for the destination chosen (the seller's country until then), worked out as the server will (shared/tax.ts),
-  // with the reverse charge for a business with an EU VAT number on its profile.
+  const priced = cart.lines.map((line, i) => ({ unitCents: tools[i] ? dollarsToCents(tools[i].price) : 0, quantity: line.quantity, taxClass: tools[i]?.taxClass ?? 'standard' }));
+  // The tax for the destination chosen (the seller's country until then), each line at its tool's class's rate,
+  // worked out as the server will (shared/tax.ts), with the reverse charge for a business with an EU VAT number on its profile.
   const taxConfig = useTaxConfig();
   const { data: session } = useSession();
   const buyerEmail = cart.owner === 'customer' ? (session?.user.email ?? '') : '';

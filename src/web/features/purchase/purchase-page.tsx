@@ -55,7 +55,7 @@ export default function PurchasePage() {
       <div>
         <h1 className="text-3xl font-bold">{item.name}</h1>
         <p className="mt-4 text-base-content/80">{item.description}</p>
-        <p className="mt-4 text-2xl font-semibold text-primary">{formatUsd(item.price)} <span className="text-base font-normal text-base-content/80">per unit</span> <PriceTaxNote config={taxConfig.data} /></p>
+        <p className="mt-4 text-2xl font-semibold text-primary">{formatUsd(item.price)} <span className="text-base font-normal text-base-content/80">per unit</span> <PriceTaxNote config={taxConfig.data} taxClass={item.taxClass} /></p>
         <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
           <dt className="font-medium">Minimum Quantity:</dt>
           <dd>{item.minQty}</dd>

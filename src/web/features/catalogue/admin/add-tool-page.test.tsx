@@ -66,11 +66,43 @@ describe('Add Product', () => {
         lowStockThreshold: null,
         categoryId: HAND,
         specs: [],
+        // Left as it starts: the standard rate (decision 048).
+        taxClass: 'standard',
       },
     ]);
     // The form is empty again, but the category stays chosen for the next tool.
     await waitFor(() => expect(within(form()).getByLabelText<HTMLInputElement>('Name').value).toBe(''));
     expect(within(form()).queryAllByRole('img')).toHaveLength(0);
     expect(within(form()).getByLabelText<HTMLSelectElement>('Category').value).toBe(HAND);
+  });
+
+  it('offers the tax classes, starting at standard, and sends the one chosen', async () => {
+    const { store, user, form } = renderAddTool();
+    const taxClass = within(form()).getByLabelText<HTMLSelectElement>('Tax class');
+    expect(Array.from(taxClass.options).map((option) => [option.value, option.textContent])).toEqual([
+      ['standard', 'Standard'],
+      ['reduced', 'Reduced rate'],
+      ['exempt', 'Tax exempt'],
+    ]);
+    expect(taxClass.value).toBe('standard');
+    // The hint says where a reduced or exempt tool's tax comes from, read with the select.
+    expect(
+      within(form()).getByRole('combobox', { name: 'Tax class', description: 'Reduced rate: the reduced rate set in Tax rates, else the standard one. Tax exempt: no tax.' }),
+    ).toBe(taxClass);
+
+    await user.type(within(form()).getByLabelText('Name'), 'First Aid Kit');
+    await user.type(within(form()).getByLabelText('Price'), '19');
+    await user.selectOptions(taxClass, 'Reduced rate');
+    await user.type(within(form()).getByLabelText('Description'), 'For the workshop.');
+    await user.type(within(form()).getByLabelText('Min. quantity'), '1');
+    await user.type(within(form()).getByLabelText('Available quantity'), '10');
+    await user.type(within(form()).getByLabelText('Add a photo by its link'), 'https://example.com/kit.png{Enter}');
+    await user.selectOptions(within(form()).getByLabelText('Category'), 'Hand tools');
+    await user.click(within(form()).getByRole('button', { name: 'Add Product' }));
+
+    expect(await screen.findByText(TOASTS.productAdded)).toBeTruthy();
+    expect(store.api.requestsTo('POST', '/api/items').map((request) => (request.body as { taxClass?: string }).taxClass)).toEqual(['reduced']);
+    // The next tool starts at standard again.
+    await waitFor(() => expect(within(form()).getByLabelText<HTMLSelectElement>('Tax class').value).toBe('standard'));
   });
 });

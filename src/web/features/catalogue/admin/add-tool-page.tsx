@@ -22,6 +22,8 @@ const emptyProduct: DefaultValues<ProductForm> = {
   slug: undefined,
   categoryId: undefined,
   price: undefined,
+  // Most tools pay the standard rate: the admin changes it for the few that do not.
+  taxClass: 'standard',
   image: '',
   photos: [],
   description: '',

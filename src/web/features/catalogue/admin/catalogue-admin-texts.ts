@@ -24,6 +24,7 @@ export const PRODUCT_FORM_TEXTS = {
   slugAddHint: 'Leave empty to make it from the name',
   slugEditHint: 'Renaming the tool makes a new address unless you change it here; old addresses keep working',
   chooseCategory: 'Choose a category',
+  taxClassHint: 'Reduced rate: the reduced rate set in Tax rates, else the standard one. Tax exempt: no tax.',
   noSpecs: 'No specifications yet.',
   photoLinkLabel: 'Add a photo by its link',
   photoUploadLabel: (mb: number) => `Or upload photos (PNG, JPEG or WebP, at most ${mb} MB each)`,

@@ -20,6 +20,7 @@ const tool: EditedTool = {
   slug: 'torque-wrench',
   sku: 'WE-TW-1',
   categoryId: CATEGORY,
+  taxClass: 'standard',
   specs: [
     { name: 'Torque', value: '20-100', unit: 'Nm' },
     { name: 'Drive', value: '1/2 inch' },
@@ -59,6 +60,11 @@ describe('productPatch', () => {
     expect(productPatch(tool, { ...untouched(), sku: 'WE-TW-2' })).toEqual({ sku: 'WE-TW-2' });
     expect(productPatch(tool, { ...untouched(), slug: 'torque-wrench-xl' })).toEqual({ slug: 'torque-wrench-xl' });
     expect(productPatch(tool, { ...untouched(), categoryId: OTHER_CATEGORY })).toEqual({ categoryId: OTHER_CATEGORY });
+  });
+
+  it('sends a new tax class alone', () => {
+    expect(untouched().taxClass).toBe('standard');
+    expect(productPatch(tool, { ...untouched(), taxClass: 'reduced' })).toEqual({ taxClass: 'reduced' });
   });
 
   it('sends the whole specifications list when one changed, was added, removed or moved', () => {

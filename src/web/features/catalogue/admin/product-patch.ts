@@ -13,7 +13,7 @@ import type { Tool, ToolDetail } from '../../../../shared/schemas/catalogue';
 import { CATALOGUE_LIMITS, categoryIdField, skuField, slugField } from '../../../../shared/schemas/catalogue-structure';
 
 /** The fields of a tool compared one value to one value, in form order. */
-const SCALAR_FIELDS = ['name', 'sku', 'slug', 'categoryId', 'price', 'image', 'description', 'minQty', 'availableQty'] as const;
+const SCALAR_FIELDS = ['name', 'sku', 'slug', 'categoryId', 'price', 'taxClass', 'image', 'description', 'minQty', 'availableQty'] as const;
 
 /** The fields of a tool an admin edits, in form order: where the API's field errors land. */
 export const PRODUCT_FIELD_NAMES = [...SCALAR_FIELDS, 'photos', 'specs', 'lowStockThreshold'] as const;
@@ -137,6 +137,7 @@ export function toProductForm(tool: EditedTool, lowStockThreshold: number | null
     slug: tool.slug,
     categoryId: tool.categoryId,
     price: tool.price,
+    taxClass: tool.taxClass,
     image: tool.photos[0] ?? tool.image,
     photos: tool.photos.length > 0 ? [...tool.photos] : [tool.image],
     description: tool.description,

@@ -90,6 +90,35 @@ describe('the Manage Tools edit dialog', () => {
     expect(closed()).toBe(1);
   });
 
+  it("starts from the tool's tax class and sends it when the admin changed it", async () => {
+    const { store, user, closed } = renderDialog();
+    store.api.on('PATCH', '/api/items/:id', () => ({ body: { modifiedCount: 1 } }));
+    const dialog = await screen.findByRole('form', { name: 'Edit Cordless Drill' });
+    const taxClass = within(dialog).getByLabelText<HTMLSelectElement>('Tax class');
+    expect(taxClass.selectedOptions[0]?.textContent).toBe('Standard');
+    await user.selectOptions(taxClass, 'Reduced rate');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText(TOASTS.productUpdated)).toBeTruthy();
+    expect(store.api.requestsTo('PATCH', '/api/items/tool-drill').map((request) => request.body)).toEqual([{ taxClass: 'reduced' }]);
+    expect(closed()).toBe(1);
+  });
+
+  it('leaves the tax class out of the change when the admin put it back as it was', async () => {
+    const { store, user } = renderDialog();
+    store.api.on('PATCH', '/api/items/:id', () => ({ body: { modifiedCount: 1 } }));
+    const dialog = await screen.findByRole('form', { name: 'Edit Cordless Drill' });
+    await user.selectOptions(within(dialog).getByLabelText('Tax class'), 'Tax exempt');
+    await user.selectOptions(within(dialog).getByLabelText('Tax class'), 'Standard');
+    const price = within(dialog).getByLabelText('Price');
+    await user.clear(price);
+    await user.type(price, '42');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText(TOASTS.productUpdated)).toBeTruthy();
+    expect(store.api.requestsTo('PATCH', '/api/items/tool-drill').map((request) => request.body)).toEqual([{ price: 42 }]);
+  });
+
   it("puts the server's field errors under their inputs: a SKU taken, a specification's value", async () => {
     const { store, user, closed } = renderDialog();
     store.api.on('PATCH', '/api/items/:id', () => {

@@ -3,7 +3,9 @@ import { useWatch, type FieldError, type UseFormReturn } from 'react-hook-form';
 import { LIMITS } from '../../../../../shared/constants';
 import type { ProductForm } from '../../../../../shared/schemas/products';
 import { CATALOGUE_LIMITS } from '../../../../../shared/schemas/catalogue-structure';
+import { TAX_CLASSES } from '../../../../../shared/tax';
 import { TextAreaField, TextField } from '../../../../components/form-field';
+import { TAX_CLASS_LABELS } from '../../../../lib/tax-class-labels';
 import { PRODUCT_FORM_TEXTS } from '../catalogue-admin-texts';
 import { blankAsUndefined } from '../product-patch';
 import { CategorySelect } from './category-select';
@@ -34,6 +36,7 @@ export function ProductFields<Output>({ form, photosKey = 0, adding = false, sto
   const length = Array.from(description).length;
   const skuHintId = useId();
   const slugHintId = useId();
+  const taxClassId = useId();
 
   return (
     <>
@@ -70,15 +73,44 @@ export function ProductFields<Output>({ form, photosKey = 0, adding = false, sto
         </div>
       </div>
       <CategorySelect registration={register('categoryId', { setValueAs: blankAsUndefined })} error={errors.categoryId} />
-      <TextField
-        label="Price"
-        type="number"
-        inputMode="decimal"
-        step="0.01"
-        min="0"
-        registration={register('price', { valueAsNumber: true })}
-        error={errors.price}
-      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Price"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          registration={register('price', { valueAsNumber: true })}
+          error={errors.price}
+        />
+        <div className="form-control w-full">
+          <label htmlFor={taxClassId} className="mb-1 block text-sm font-medium">
+            Tax class
+          </label>
+          <select
+            id={taxClassId}
+            className={`select w-full ${errors.taxClass ? 'select-error' : ''}`}
+            aria-invalid={errors.taxClass ? true : undefined}
+            aria-describedby={errors.taxClass ? `${taxClassId}-error` : `${taxClassId}-hint`}
+            {...register('taxClass')}
+          >
+            {TAX_CLASSES.map((taxClass) => (
+              <option key={taxClass} value={taxClass}>
+                {TAX_CLASS_LABELS[taxClass]}
+              </option>
+            ))}
+          </select>
+          {errors.taxClass?.message ? (
+            <p id={`${taxClassId}-error`} role="alert" className="mt-1 text-sm text-error">
+              {errors.taxClass.message}
+            </p>
+          ) : (
+            <p id={`${taxClassId}-hint`} className="mt-1 text-sm text-base-content/80">
+              {PRODUCT_FORM_TEXTS.taxClassHint}
+            </p>
+          )}
+        </div>
+      </div>
       <PhotosField key={photosKey} form={form} />
       <div>
         <TextAreaField label="Description" rows={4} registration={register('description')} error={errors.description} />

@@ -7,6 +7,7 @@ import { paths } from '../../../../config/paths';
 import { StockStateBadge } from './stock-state-badge';
 import { useQuery } from '@tanstack/react-query';
 import type { TaxConfig } from '../../../../../shared/schemas/tax';
+import type { TaxClass } from '../../../../../shared/tax';
 import { apiGet } from '../../../../lib/api-client';
 
 /**
@@ -16,7 +17,7 @@ import { apiGet } from '../../../../lib/api-client';
  */
 export function ToolSummary({ tool }: { tool: ToolDetail }) {
   const onSale = canBeBought(tool);
-  const taxNote = useTaxNote();
+  const taxNote = useTaxNote(tool.taxClass);
   return (
     <div className="flex flex-col gap-4">
       <div>
@@ -52,18 +53,20 @@ export function ToolSummary({ tool }: { tool: ToolDetail }) {
 }
 
 /**
- * "plus tax" or "incl. VAT" beside the price once the store has rates (decision 048), as
- * components/price-tax-note.tsx says it on the purchase page. Asked for here, under the same query
+ * "plus tax", "incl. VAT" or, for an exempt tool, "tax exempt" beside the price once the store has
+ * rates (decision 048), as components/price-tax-note.tsx says it on the purchase page (the two
+ * must say the same). Asked for here, under the same query
  * key as orders/api/get-tax-config.ts, rather than through those two modules: shared by several
  * lazy pages, each became a chunk of its own, and the two extra requests took a tool page's first
  * visit over its 115 kB budget (scripts/check-bundle-budget.mjs).
  */
-function useTaxNote(): string | null {
+function useTaxNote(taxClass: TaxClass): string | null {
   const { data } = useQuery({
     queryKey: ['tax-config'],
     queryFn: ({ signal }) => apiGet<TaxConfig>('/tax-config', signal),
     staleTime: 5 * 60_000,
   });
   if (!data || data.rates.length === 0) return null;
+  if (taxClass === 'exempt') return 'tax exempt';
   return data.pricesIncludeTax ? 'incl. VAT' : 'plus tax';
 }

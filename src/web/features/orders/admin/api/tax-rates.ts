@@ -5,7 +5,7 @@ import { taxConfigQueryOptions } from '../../api/get-tax-config';
 
 const taxRatesQueryKey = ['tax-rates'] as const;
 
-/** GET /tax-rates (admins): every rate, by country and region. */
+/** GET /tax-rates (admins): every rate, by country, region and class of tools. */
 export const taxRatesQueryOptions = () =>
   queryOptions({ queryKey: taxRatesQueryKey, queryFn: ({ signal }) => authedGet<TaxRateView[]>('/tax-rates', signal) });
 
