@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell } from '../lib/csv';
-import { exportedText, formatCategoryPath, formatSpecs, literalCell, parseCategoryPath, parseNumberCell, parseSpecs } from './catalogue-csv-format';
+import { catalogueCells, exportedText, formatCategoryPath, formatSpecs, literalCell, parseCategoryPath, parseNumberCell, parseSpecs, parseTaxClass } from './catalogue-csv-format';
 
 /** The catalogue CSV's own notations, read back as written (catalogue-csv-format.ts). */
 
@@ -71,6 +71,24 @@ describe('category paths', () => {
     expect(parseCategoryPath(formatCategoryPath(odd))).toEqual({ names: odd });
     expect(parseCategoryPath('A > B > C')).toEqual({ names: ['A', 'B', 'C'] });
     expect(parseCategoryPath('A > ')).toHaveProperty('problem');
+  });
+});
+
+describe('tax classes', () => {
+  it('writes the class as stored, last of the cells, and reads it back in any case and spacing', () => {
+    const tool = { sku: 'T-1', name: 'Tool', priceCents: 1999, minQty: 1, availableQty: 5, description: 'd', image: '/i.webp', specs: [], taxClass: 'reduced' as const };
+    const cells = catalogueCells(tool, ['Top']);
+    expect(Object.keys(cells).slice(-2)).toEqual(['specifications', 'taxClass']);
+    expect(cells.taxClass).toBe('reduced');
+    expect(parseTaxClass(cells.taxClass)).toEqual({ taxClass: 'reduced' });
+    expect(parseTaxClass(' Exempt ')).toEqual({ taxClass: 'exempt' });
+    expect(parseTaxClass('STANDARD')).toEqual({ taxClass: 'standard' });
+  });
+
+  it('reads an empty cell as no class, and anything else as not a class', () => {
+    expect(parseTaxClass('')).toEqual({ taxClass: undefined });
+    expect(parseTaxClass('   ')).toEqual({ taxClass: undefined });
+    for (const cell of ['zero', 'reduced rate', 'std', 'exempt;', 'standard reduced']) expect(parseTaxClass(cell)).toBeNull();
   });
 });
 

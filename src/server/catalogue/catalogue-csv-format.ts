@@ -1,4 +1,4 @@
-import type { CatalogueCsvColumn } from '../../shared';
+import { TAX_CLASSES, type CatalogueCsvColumn, type TaxClass } from '../../shared';
 import { IMPORT_TEXTS } from '../../shared/messages/catalogue-import';
 import type { ToolSpecRow } from '../db/schema';
 import { csvDollars } from '../lib/csv';
@@ -11,6 +11,7 @@ import { csvDollars } from '../lib/csv';
  *   optional unit in brackets, separated by semicolons. A backslash keeps the next character as
  *   it is (`\;`, `\[`, `\]`, `\\`, and `\:` in a name); a value may hold plain colons.
  * - a category: `Top` or `Top > Sub`, by name (`›`, as the shop shows paths, is read as `>` too).
+ * - a tax class: `standard`, `reduced` or `exempt`, written lower case, read in any case.
  * - formula cells: the export starts a cell that a spreadsheet would run with an apostrophe
  *   (exports/csv.ts); the import takes that apostrophe away again, and refuses a cell that would
  *   run as it stands.
@@ -145,6 +146,19 @@ export function parseCategoryPath(cell: string): { names: string[] } | { problem
   return { names };
 }
 
+// --- Tax classes -------------------------------------------------------------------------------
+
+/**
+ * The tax class a cell names, in any case and spacing (`Reduced ` is reduced); an empty cell names
+ * none (a new tool is then standard, a tool that exists keeps its class); null: not a class.
+ */
+export function parseTaxClass(cell: string): { taxClass: TaxClass | undefined } | null {
+  const text = cell.trim().toLowerCase();
+  if (text === '') return { taxClass: undefined };
+  const taxClass = TAX_CLASSES.find((name) => name === text);
+  return taxClass ? { taxClass } : null;
+}
+
 // --- A tool as a row ---------------------------------------------------------------------------
 
 /** What a row of the catalogue's CSV is made from. */
@@ -157,6 +171,7 @@ export interface CatalogueCsvTool {
   description: string;
   image: string;
   specs: ToolSpecRow[];
+  taxClass: TaxClass;
 }
 
 /**
@@ -175,5 +190,6 @@ export function catalogueCells(tool: CatalogueCsvTool, categoryNames: readonly s
     description: tool.description,
     image: tool.image,
     specifications: formatSpecs(tool.specs),
+    taxClass: tool.taxClass,
   };
 }

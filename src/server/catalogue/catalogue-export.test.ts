@@ -1,10 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tests/support/accounts';
-import { catalogueSnapshot, importCsv } from '../../../tests/support/catalogue-csv';
+import { catalogueSnapshot, csvFile, importCsv } from '../../../tests/support/catalogue-csv';
 import { createCategory, createTools } from '../../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { API_ERRORS, CATALOGUE_CSV_COLUMNS, type ImportReport } from '../../shared';
-import { categories } from '../db/schema';
+import { API_ERRORS, CATALOGUE_CSV_COLUMNS, type ImportReport, type ToolDetail } from '../../shared';
+import { categories, tools } from '../db/schema';
 import { CSV_BOM } from '../lib/csv';
 import { parseCsv } from '../lib/parse-csv';
 import { catalogueCsvChunks } from './catalogue-export';
@@ -35,8 +36,9 @@ beforeAll(async () => {
     ],
     photos: ['https://images.example.com/w1.webp', 'https://images.example.com/w2.webp'],
     image: 'https://images.example.com/w1.webp',
+    taxClass: 'reduced',
   });
-  await createTools(t.database.db, 1, { sku: 'EXP-3', name: "'Quoted' Pliers", categoryId: top.id, minQty: 10, availableQty: 0 });
+  await createTools(t.database.db, 1, { sku: 'EXP-3', name: "'Quoted' Pliers", categoryId: top.id, minQty: 10, availableQty: 0, taxClass: 'exempt' });
 });
 afterAll(() => t.close());
 
@@ -63,9 +65,11 @@ describe('the file', () => {
     expect(res.body.startsWith(CSV_BOM)).toBe(true);
     const [header, ...rows] = parseCsv(res.body);
     expect(header).toEqual([...CATALOGUE_CSV_COLUMNS]);
+    // New columns come last: a reader by position finds the older ones where they were.
+    expect(header).toEqual(['sku', 'name', 'category', 'price', 'minQty', 'availableQty', 'description', 'image', 'specifications', 'taxClass']);
     expect(rows.map((row) => row[0])).toEqual(['EXP-1', 'exp-2', 'EXP-3']);
     const [topName, subName] = (await t.database.db.select({ name: categories.name }).from(categories).orderBy(categories.position)).map((c) => c.name);
-    expect(rows[0]).toEqual(['EXP-1', 'Plain Hammer', topName, expect.stringMatching(/^\d+\.\d\d$/), '5', '100', expect.any(String), '/images/tools/digital-multimeter.svg', '']);
+    expect(rows[0]).toEqual(['EXP-1', 'Plain Hammer', topName, expect.stringMatching(/^\d+\.\d\d$/), '5', '100', expect.any(String), '/images/tools/digital-multimeter.svg', '', 'standard']);
     expect(rows[1]).toEqual([
       'exp-2',
       // Formula cells are neutralised with a leading apostrophe (exports/csv.ts); the import takes it away again.
@@ -77,8 +81,10 @@ describe('the file', () => {
       '\'-Leading minus, "quotes", commas, and\nline breaks; semicolons too',
       'https://images.example.com/w1.webp',
       "Torque: 40–200 [Nm]; Drive\\: square: 1/2\" \\[12.7 mm\\]\\; steel\\\\chrome; @Grip: '=not a formula",
+      'reduced',
     ]);
     expect(rows[2]!.slice(1, 6)).toEqual(["'Quoted' Pliers", topName, expect.any(String), '10', '0']);
+    expect(rows[2]!.at(-1)).toBe('exempt');
   });
 
   it('reads the catalogue a page at a time: small pages give the same file', async () => {
@@ -94,6 +100,7 @@ describe('the file', () => {
 
 describe('importing an export', () => {
   it('changes nothing: every row unchanged, the catalogue as it was, the next export the same bytes', async () => {
+    // Reduced and exempt tools among them (beforeAll has one of each): their classes round-trip too.
     await createTools(t.database.db, 29);
     // Stored before today's rules: a description longer than the form allows, an http photo.
     await createTools(t.database.db, 1, { description: `Older text. ${'x'.repeat(300)}`, image: 'http://old.example.com/tool.png', photos: ['http://old.example.com/tool.png'] });
@@ -113,5 +120,31 @@ describe('importing an export', () => {
     expect(catalogueAfter).toEqual(catalogueBefore);
     expect(auditAfter).toHaveLength(auditBefore.length + 1);
     expect((await exportCsv()).body).toBe(first.body);
+    const classes = async () => Object.fromEntries((await t.database.db.select({ sku: tools.sku, taxClass: tools.taxClass }).from(tools)).map((tool) => [tool.sku, tool.taxClass]));
+    expect(await classes()).toMatchObject({ 'EXP-1': 'standard', 'exp-2': 'reduced', 'EXP-3': 'exempt' });
+  });
+
+  it('an export whose class cells are edited (in any case) updates those tools only, and reads back as exported', async () => {
+    const [header, ...rows] = parseCsv((await exportCsv()).body);
+    // The cells exactly as exported (apostrophes and all), but for two classes typed by hand.
+    const typed: Record<string, string> = { 'EXP-1': ' Exempt', 'EXP-3': 'REDUCED' };
+    const edited = rows.map((cells) => ({ ...Object.fromEntries(header!.map((column, i) => [column, cells[i]!])), ...(typed[cells[0]!] !== undefined && { taxClass: typed[cells[0]!] }) }));
+    const res = await importCsv(t.app, admin, csvFile(edited, { columns: header! }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<ImportReport>()).toMatchObject({ updated: 2, unchanged: rows.length - 2, problems: [] });
+
+    const idOf = async (sku: string) => (await t.database.db.select({ id: tools.id }).from(tools).where(eq(tools.sku, sku)))[0]!.id;
+    const classOf = async (sku: string) => (await t.app.inject({ method: 'GET', url: `/api/items/${await idOf(sku)}` })).json<ToolDetail>().taxClass;
+    expect(await classOf('EXP-1')).toBe('exempt');
+    expect(await classOf('EXP-3')).toBe('reduced');
+    expect(await classOf('exp-2')).toBe('reduced');
+
+    // Written back lower case, and that export imports as unchanged.
+    const again = await exportCsv();
+    const [, ...rowsAgain] = parseCsv(again.body);
+    expect(rowsAgain.find((cells) => cells[0] === 'EXP-1')!.at(-1)).toBe('exempt');
+    expect(rowsAgain.find((cells) => cells[0] === 'EXP-3')!.at(-1)).toBe('reduced');
+    const reimported = await importCsv(t.app, admin, again.rawPayload);
+    expect(reimported.json<ImportReport>()).toMatchObject({ updated: 0, unchanged: rows.length, problems: [] });
   });
 });

@@ -1,7 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/client';
 import { categories, tools, type ToolSpecRow } from '../db/schema';
-import { CATALOGUE_CSV_COLUMNS } from '../../shared';
+import { CATALOGUE_CSV_COLUMNS, type TaxClass } from '../../shared';
 import { csvRow } from '../lib/csv';
 import { catalogueCells, exportedText } from './catalogue-csv-format';
 import { SORT_ORDERS } from './sort-orders';
@@ -40,6 +40,7 @@ interface ExportedTool {
   description: string;
   image: string;
   specs: ToolSpecRow[];
+  taxClass: TaxClass;
   /** created_at in microseconds, where the next page starts. */
   key: string | number;
 }
@@ -60,6 +61,7 @@ async function* toolPages(db: AppDatabase, pageSize: number): AsyncGenerator<Exp
         description: tools.description,
         image: tools.image,
         specs: tools.specs,
+        taxClass: tools.taxClass,
         key: sql<string | number>`${ORDER.cursorKey}`,
       })
       .from(tools)

@@ -6,7 +6,7 @@ import { bearer, createAdmin, type TestUser } from '../../../tests/support/accou
 import { catalogueSnapshot, csvFile, importCsv, toolRow } from '../../../tests/support/catalogue-csv';
 import { createTools } from '../../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { API_ERRORS, CATALOGUE_LIMITS, CATALOGUE_TEXTS, VALIDATION, type ImportProblem, type ImportReport } from '../../shared';
+import { API_ERRORS, CATALOGUE_CSV_COLUMNS, CATALOGUE_LIMITS, CATALOGUE_TEXTS, VALIDATION, type ImportProblem, type ImportReport } from '../../shared';
 import { IMPORT_TEXTS } from '../../shared/messages/catalogue-import';
 import { tools } from '../db/schema';
 
@@ -81,6 +81,27 @@ describe('one bad row refuses the file', () => {
     ]);
   });
 
+  it('a tax class other than standard, reduced or exempt is a problem in its row and column, for new tools and existing ones alike', async () => {
+    await createTools(t.database.db, 1, { sku: 'TAXED-1', taxClass: 'reduced' });
+    const problems = await refused(
+      csvFile([
+        toolRow({ sku: 'TAX-GOOD-1', taxClass: 'exempt' }),
+        toolRow({ taxClass: 'zero-rated' }),
+        toolRow({ sku: 'taxed-1', taxClass: 'Reduced rate', price: 'cheap' }),
+        toolRow({ taxClass: '0' }),
+      ]),
+    );
+    expect(problems).toEqual([
+      { row: 3, field: 'taxClass', detail: IMPORT_TEXTS.taxClassInvalid },
+      { row: 4, field: 'price', detail: IMPORT_TEXTS.notANumber },
+      { row: 4, field: 'taxClass', detail: IMPORT_TEXTS.taxClassInvalid },
+      { row: 5, field: 'taxClass', detail: IMPORT_TEXTS.taxClassInvalid },
+    ]);
+    expect(IMPORT_TEXTS.taxClassInvalid).toMatch(/standard, reduced or exempt/);
+    expect(await toolBySku('TAX-GOOD-1')).toBeUndefined();
+    expect(await toolBySku('TAXED-1')).toMatchObject({ taxClass: 'reduced' });
+  });
+
   it('an uploaded photo that does not exist is a problem', async () => {
     const problems = await refused(csvFile([toolRow({ image: '/api/images/00000000-0000-4000-8000-000000000000' })]));
     expect(problems).toEqual([{ row: 2, field: 'image', detail: API_ERRORS.imageNotFound }]);
@@ -139,7 +160,7 @@ describe('the file itself', () => {
 
   it('a row with too few cells is a problem', async () => {
     const problems = await refused(`${csvFile([toolRow()])}X-9,Short row\r\n`);
-    expect(problems).toEqual([{ row: 3, field: '', detail: IMPORT_TEXTS.cellCount(2, 9) }]);
+    expect(problems).toEqual([{ row: 3, field: '', detail: IMPORT_TEXTS.cellCount(2, CATALOGUE_CSV_COLUMNS.length) }]);
   });
 
   it('an empty file or one not in UTF-8 is a problem', async () => {

@@ -9,10 +9,11 @@ import {
   VALIDATION,
   type CatalogueCsvColumn,
   type ImportProblem,
+  type TaxClass,
 } from '../../shared';
 import { IMPORT_TEXTS } from '../../shared/messages/catalogue-import';
 import type { ToolSpecRow } from '../db/schema';
-import { literalCell, parseCategoryPath, parseNumberCell, parseSpecs } from './catalogue-csv-format';
+import { literalCell, parseCategoryPath, parseNumberCell, parseSpecs, parseTaxClass } from './catalogue-csv-format';
 import type { SheetRow } from './catalogue-csv-read';
 import type { ToolRow } from './tools-repository';
 
@@ -38,6 +39,8 @@ export interface ImportedTool {
   image?: string;
   /** Absent: the file has no specifications column (a tool that exists keeps its own). */
   specs?: ToolSpecRow[];
+  /** Absent: the cell is empty or the file has no taxClass column (a new tool is standard, a tool that exists keeps its class). */
+  taxClass?: TaxClass;
   /** The category's names, top-level first (one or two). */
   category: string[];
 }
@@ -58,6 +61,7 @@ const FIELD_COLUMN: Record<string, CatalogueCsvColumn | undefined> = {
   minQty: 'minQty',
   availableQty: 'availableQty',
   specs: 'specifications',
+  taxClass: 'taxClass',
 };
 
 /**
@@ -112,6 +116,12 @@ export function checkRow(sheetRow: SheetRow, stored: StoredTool | undefined, dec
     if ('problem' in parsed) refuse('specifications', parsed.problem);
     else specs = parsed.specs;
   }
+  let taxClass: TaxClass | undefined;
+  if (texts.taxClass !== undefined) {
+    const parsed = parseTaxClass(texts.taxClass);
+    if (!parsed) refuse('taxClass', IMPORT_TEXTS.taxClassInvalid);
+    else taxClass = parsed.taxClass;
+  }
   const imageText = texts.image?.trim() ?? '';
   const candidate = {
     sku: texts.sku ?? '',
@@ -122,11 +132,12 @@ export function checkRow(sheetRow: SheetRow, stored: StoredTool | undefined, dec
     availableQty: number('availableQty', IMPORT_TEXTS.notAWholeNumber),
     ...(imageText !== '' && { image: imageText }),
     ...(specs !== undefined && { specs }),
+    ...(taxClass !== undefined && { taxClass }),
   };
 
   // Each field by its rule first; for a tool that exists only the fields the row changes (an
-  // empty image cell changes nothing). The rules between fields only when the fields are right,
-  // as one problem is enough (a stock of -5 is not also "below the minimum").
+  // empty image or tax class cell changes nothing). The rules between fields only when the fields
+  // are right, as one problem is enough (a stock of -5 is not also "below the minimum").
   const changed = (Object.keys(candidate) as (keyof typeof candidate)[]).filter((key) => texts[FIELD_COLUMN[key]!] !== undefined && (key !== 'image' || imageText !== ''));
   let checked = (stored ? fieldsSchema(changed) : productFields).safeParse(stored ? Object.fromEntries(changed.map((key) => [key, candidate[key]])) : candidate);
   if (checked.success && !stored) checked = productCreateSchema.safeParse(candidate);
@@ -157,6 +168,7 @@ export function checkRow(sheetRow: SheetRow, stored: StoredTool | undefined, dec
       ...quantities,
       ...(given.image !== undefined && { image: given.image }),
       ...(given.specs !== undefined && { specs: given.specs }),
+      ...(given.taxClass !== undefined && { taxClass: given.taxClass }),
       category,
     },
   };

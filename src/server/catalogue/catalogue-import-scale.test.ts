@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdmin, type TestUser } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { CATALOGUE_CSV_COLUMNS, type ImportReport } from '../../shared';
+import { CATALOGUE_CSV_COLUMNS, TAX_CLASSES, type ImportReport } from '../../shared';
 import { tools } from '../db/schema';
 import { csvRow } from '../lib/csv';
 
@@ -35,6 +35,7 @@ function bigFile(edition = ''): string {
       `Tool number ${i}, imported in one go with its ${ROWS - 1} companions.`,
       `https://images.example.com/bulk/${i}.webp`,
       `Length: ${i} [mm]; Batch: ${group}`,
+      TAX_CLASSES[(i + (edition ? 1 : 0)) % TAX_CLASSES.length],
     ]);
   }
   return csv;
@@ -52,19 +53,26 @@ describe('a file of 10,000 rows', () => {
     expect(first.json<ImportReport>().categoriesCreated).toHaveLength(4 + 20);
     const [{ n }] = (await t.database.db.select({ n: count() }).from(tools)) as [{ n: number }];
     expect(n).toBe(ROWS);
+    const classes = await t.database.db.select({ taxClass: tools.taxClass, n: count() }).from(tools).groupBy(tools.taxClass).orderBy(tools.taxClass);
+    expect(classes).toEqual([
+      { taxClass: 'exempt', n: 3_333 },
+      { taxClass: 'reduced', n: 3_334 },
+      { taxClass: 'standard', n: 3_333 },
+    ]);
 
     const again = await importFile(file);
     expect(again.statusCode, again.body.slice(0, 500)).toBe(200);
     expect(again.json<ImportReport>()).toMatchObject({ rows: ROWS, created: 0, updated: 0, unchanged: ROWS, categoriesCreated: [] });
   }, 300_000);
 
-  it('updates 10,000 tools in one go: new names (and addresses), new stock', async () => {
+  it('updates 10,000 tools in one go: new names (and addresses), new stock, new tax classes', async () => {
     const res = await importFile(bigFile(' (2nd edition)'));
     expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
     expect(res.json<ImportReport>()).toMatchObject({ rows: ROWS, created: 0, updated: ROWS, unchanged: 0 });
     const tool = await t.app.inject({ method: 'GET', url: '/api/items/bulk-tool-7-of-group-7' });
     expect(tool.statusCode).toBe(301);
     const moved = await t.app.inject({ method: 'GET', url: tool.headers.location! });
-    expect(moved.json()).toMatchObject({ sku: 'BULK-7', name: 'Bulk tool 7 of group 7 (2nd edition)', availableQty: 108 });
+    // BULK-7 was reduced (7 % 3), and is now exempt.
+    expect(moved.json()).toMatchObject({ sku: 'BULK-7', name: 'Bulk tool 7 of group 7 (2nd edition)', availableQty: 108, taxClass: 'exempt' });
   }, 300_000);
 });

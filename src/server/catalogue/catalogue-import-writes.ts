@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppTransaction } from '../db/client';
+import type { TaxClass } from '../../shared';
 import { tools, toolSlugRedirects, type ToolSpecRow } from '../db/schema';
 import { baseSlugFor, SlugAllocator, sqlTextArray } from './tool-identity';
 import type { ToolRow } from './tools-repository';
@@ -23,11 +24,12 @@ export interface ToolFields {
   image: string;
   photos: string[];
   specs: ToolSpecRow[];
+  taxClass: TaxClass;
   categoryId: string;
   topCategoryId: string;
 }
 
-/** 12 parameters a row: 12,000 a statement, well below PostgreSQL's 65,535. */
+/** 13 parameters a row: 13,000 a statement, well below PostgreSQL's 65,535. */
 const UPDATE_BATCH = 1_000;
 
 export async function updateToolFields(tx: AppTransaction, rows: readonly ToolFields[]): Promise<void> {
@@ -37,7 +39,7 @@ export async function updateToolFields(tx: AppTransaction, rows: readonly ToolFi
         .slice(start, start + UPDATE_BATCH)
         .map(
           (r) =>
-            sql`(${r.id}::uuid, ${r.sku}::text, ${r.name}::text, ${r.slug}::text, ${r.priceCents}::integer, ${r.description}::text, ${r.minQty}::integer, ${r.image}::text, ${JSON.stringify(r.photos)}::jsonb, ${JSON.stringify(r.specs)}::jsonb, ${r.categoryId}::uuid, ${r.topCategoryId}::uuid)`,
+            sql`(${r.id}::uuid, ${r.sku}::text, ${r.name}::text, ${r.slug}::text, ${r.priceCents}::integer, ${r.description}::text, ${r.minQty}::integer, ${r.image}::text, ${JSON.stringify(r.photos)}::jsonb, ${JSON.stringify(r.specs)}::jsonb, ${r.taxClass}::text, ${r.categoryId}::uuid, ${r.topCategoryId}::uuid)`,
         ),
       sql`, `,
     );
@@ -53,12 +55,13 @@ export async function updateToolFields(tx: AppTransaction, rows: readonly ToolFi
         image: sql`v.image`,
         photos: sql`v.photos`,
         specs: sql`v.specs`,
+        taxClass: sql`v.tax_class`,
         categoryId: sql`v.category_id`,
         topCategoryId: sql`v.top_category_id`,
         updatedAt: sql`now()`,
       })
       .where(sql`${tools.id} = v.id`)
-      .from(sql`(values ${values}) as v(id, sku, name, slug, price_cents, description, min_qty, image, photos, specs, category_id, top_category_id)`);
+      .from(sql`(values ${values}) as v(id, sku, name, slug, price_cents, description, min_qty, image, photos, specs, tax_class, category_id, top_category_id)`);
   }
 }
 

@@ -6,11 +6,11 @@ import { catalogueSnapshot, csvFile, importCsv, importRequest, toolRow } from '.
 import { createCategory, createTools } from '../../../tests/support/factories';
 import { appWithCastForFile } from '../../../tests/support/app-with-cast';
 import type { TestApp } from '../../../tests/support/test-app';
-import { API_ERRORS, VALIDATION, type ImportReport, type Tool, type ToolDetail } from '../../shared';
+import { API_ERRORS, CATALOGUE_CSV_COLUMNS, VALIDATION, type ImportReport, type Tool, type ToolDetail } from '../../shared';
 import { categories, tools } from '../db/schema';
 import { parseCsv } from '../lib/parse-csv';
 
-/** POST /api/items/import: who may, the dry run, the upsert by SKU, categories, specifications, photos and stock. */
+/** POST /api/items/import: who may, the dry run, the upsert by SKU, categories, specifications, photos, stock and tax classes. */
 let t: TestApp;
 let admin: TestUser;
 let customer: TestUser;
@@ -162,6 +162,65 @@ describe('what a row may leave out', () => {
     const res = report(await importCsv(t.app, admin, csvFile([toolRow({ sku: 'SOLD-1', specifications: '', minQty: 5, availableQty: 0 })])));
     expect(res.problems).toEqual([]);
     expect(await toolBySku('SOLD-1')).toMatchObject({ specs: [], minQty: 5, availableQty: 0 });
+  });
+});
+
+describe('tax classes', () => {
+  const classOf = async (sku: string) => (await detail((await toolBySku(sku))!.slug)).taxClass;
+
+  it('a row sets a new or existing tool\'s class, in any case; an empty cell makes a new tool standard and leaves an existing one\'s alone', async () => {
+    await createTools(t.database.db, 1, { sku: 'TAX-OLD-1', taxClass: 'standard' });
+    await createTools(t.database.db, 1, { sku: 'TAX-OLD-2', taxClass: 'reduced' });
+    const file = csvFile([
+      toolRow({ sku: 'TAX-NEW-1', taxClass: ' Reduced ' }),
+      toolRow({ sku: 'TAX-NEW-2', taxClass: 'exempt' }),
+      toolRow({ sku: 'TAX-NEW-3', taxClass: '' }),
+      toolRow({ sku: 'TAX-OLD-1', taxClass: 'EXEMPT' }),
+      // Its other fields change; the empty class cell keeps it reduced.
+      toolRow({ sku: 'TAX-OLD-2', price: '7.25', taxClass: '' }),
+    ]);
+    expect(report(await importCsv(t.app, admin, file, { dryRun: true }))).toMatchObject({ created: 3, updated: 2, problems: [] });
+    expect(report(await importCsv(t.app, admin, file))).toMatchObject({ created: 3, updated: 2, problems: [] });
+
+    expect(await classOf('TAX-NEW-1')).toBe('reduced');
+    expect(await classOf('TAX-NEW-2')).toBe('exempt');
+    expect(await classOf('TAX-NEW-3')).toBe('standard');
+    expect(await classOf('TAX-OLD-1')).toBe('exempt');
+    expect(await classOf('TAX-OLD-2')).toBe('reduced');
+    expect(await toolBySku('TAX-OLD-2')).toMatchObject({ priceCents: 725 });
+  });
+
+  it('a changed class alone is a change: the tool is updated and the import audited; the same class in another case is no change', async () => {
+    const [tool] = await createTools(t.database.db, 1, { sku: 'TAX-ONLY-1', taxClass: 'standard', specs: [] });
+    const exported = parseCsv((await t.app.inject({ method: 'GET', url: '/api/items/export', headers: bearer(admin) })).body);
+    const [header, ...rows] = exported;
+    const row = Object.fromEntries(header!.map((column, i) => [column, rows.find((cells) => cells[0] === 'TAX-ONLY-1')![i]!]));
+    expect(row.taxClass).toBe('standard');
+
+    const audited = (await auditEntriesFor(t.database.db, 'catalogue', 'catalogue.imported')).length;
+    expect(report(await importCsv(t.app, admin, csvFile([{ ...row, taxClass: 'reduced' }])))).toMatchObject({ updated: 1, unchanged: 0 });
+    expect(await toolBySku('TAX-ONLY-1')).toMatchObject({ id: tool!.id, taxClass: 'reduced', priceCents: tool!.priceCents, name: tool!.name });
+    const entries = await auditEntriesFor(t.database.db, 'catalogue', 'catalogue.imported');
+    expect(entries).toHaveLength(audited + 1);
+    expect(entries.at(-1)).toMatchObject({ after: { rows: 1, created: 0, updated: 1, unchanged: 0 } });
+
+    const before = await catalogueSnapshot(t.database.db);
+    expect(report(await importCsv(t.app, admin, csvFile([{ ...row, taxClass: 'Reduced' }])))).toMatchObject({ updated: 0, unchanged: 1 });
+    const { audit: _audit, ...rest } = JSON.parse(before) as Record<string, unknown>;
+    const { audit: _after, ...restAfter } = JSON.parse(await catalogueSnapshot(t.database.db)) as Record<string, unknown>;
+    expect(restAfter).toEqual(rest);
+  });
+
+  it('a file without the taxClass column leaves every class alone, and its new tools are standard', async () => {
+    await createTools(t.database.db, 1, { sku: 'TAX-KEEP-1', taxClass: 'exempt' });
+    await createTools(t.database.db, 1, { sku: 'TAX-KEEP-2', taxClass: 'reduced' });
+    const columns = CATALOGUE_CSV_COLUMNS.filter((column) => column !== 'taxClass');
+    const file = csvFile([toolRow({ sku: 'TAX-KEEP-1', price: '11.00' }), toolRow({ sku: 'TAX-KEEP-2', name: 'Renamed reduced tool' }), toolRow({ sku: 'TAX-KEEP-NEW' })], { columns });
+    expect(report(await importCsv(t.app, admin, file))).toMatchObject({ created: 1, updated: 2, problems: [] });
+    expect(await classOf('TAX-KEEP-1')).toBe('exempt');
+    expect(await classOf('TAX-KEEP-2')).toBe('reduced');
+    expect(await classOf('TAX-KEEP-NEW')).toBe('standard');
+    expect(await toolBySku('TAX-KEEP-1')).toMatchObject({ priceCents: 1100 });
   });
 });
 

@@ -136,6 +136,7 @@ function isUnchanged(tool: ImportedTool, current: ToolRow, category: CategoryRef
     tool.availableQty === current.availableQty &&
     (tool.image === undefined || tool.image === current.image) &&
     (tool.specs === undefined || sameSpecs(current.specs, tool.specs)) &&
+    (tool.taxClass === undefined || tool.taxClass === current.taxClass) &&
     'id' in category &&
     category.id === current.categoryId
   );
@@ -182,6 +183,7 @@ async function writePlan(tx: AppTransaction, plan: Plan): Promise<void> {
         availableQty: tool.availableQty,
         image: tool.image!,
         specs: tool.specs ?? [],
+        taxClass: tool.taxClass ?? 'standard',
         categoryId: plan.categories.idOf(category),
         createdAt: new Date(start + i),
       })),
@@ -204,6 +206,7 @@ async function writeUpdates(tx: AppTransaction, plan: Plan): Promise<void> {
       image,
       photos: photosFrom({ image }, current.photos.length > 0 ? current.photos : [current.image]),
       specs: tool.specs ?? current.specs,
+      taxClass: tool.taxClass ?? current.taxClass,
       ...plan.categories.placement(category),
     };
     return { fields, current, availableQty: tool.availableQty };

@@ -46,9 +46,10 @@ export const catalogueTransferRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           `The body is the file itself (\`text/csv\`, UTF-8 with or without a byte order mark, comma- or semicolon-separated, at most ${CATALOGUE_LIMITS.importBytesMax / (1024 * 1024)} MB ` +
           `and ${CATALOGUE_LIMITS.importRowsMax.toLocaleString('en-US')} rows). Columns (any case, any order): ${CATALOGUE_CSV_COLUMNS.join(', ')}; ` +
-          'image may be left out for tools that exist, specifications always. A row whose SKU (any case) a tool has updates that tool; any other row adds one. ' +
+          'image may be left out for tools that exist, specifications and taxClass always. A row whose SKU (any case) a tool has updates that tool; any other row adds one. ' +
           'category is "Top" or "Top > Sub" by name; categories that do not exist are made. specifications reads `Torque: 180 [Nm]; Weight: 1.2 [kg]` ' +
-          '(a backslash keeps the next character as written). A cell that would run as a spreadsheet formula is refused; one the export neutralised ' +
+          '(a backslash keeps the next character as written). taxClass is standard, reduced or exempt (any case); an empty cell or no column: a new tool is ' +
+          'standard and a tool that exists keeps its class. A cell that would run as a spreadsheet formula is refused; one the export neutralised ' +
           "(a leading apostrophe) is read back as written. `dryRun=true` answers the report and writes nothing. Otherwise any problem refuses the whole " +
           'file (422, every problem with its spreadsheet row and column), and without one everything is written in one transaction. GET /api/items/export writes the same columns.',
         tags: ['catalogue'],

@@ -27,6 +27,7 @@ export const IMPORT_TEXTS = {
   specUnitLast: (position: number) => `Specification ${position}: the unit in [ ] comes last; write a [ or ] inside a value as \\[ or \\]`,
   specTrailingBackslash: 'The specifications end with a lone backslash: write a backslash as \\\\',
   spec: (position: number, detail: string) => `Specification ${position}: ${detail}`,
+  taxClassInvalid: 'The tax class must be standard, reduced or exempt, or the cell left empty (a new tool is then standard, a tool that exists keeps its class)',
   categoryEmptyLevel: 'A category path is "Top" or "Top > Sub": one of its names is empty',
   tooManyProblems: (listed: number) => `Only the first ${listed.toLocaleString('en-US')} problems are listed: fix these and import the file again to see the rest`,
 } as const;

@@ -152,7 +152,10 @@ export const importReportSchema = z.object({
 export type ImportReport = z.infer<typeof importReportSchema>;
 
 /** The columns of the catalogue's CSV, import and export alike, in the export's order. */
-export const CATALOGUE_CSV_COLUMNS = ['sku', 'name', 'category', 'price', 'minQty', 'availableQty', 'description', 'image', 'specifications'] as const;
+export const CATALOGUE_CSV_COLUMNS = ['sku', 'name', 'category', 'price', 'minQty', 'availableQty', 'description', 'image', 'specifications', 'taxClass'] as const;
 export type CatalogueCsvColumn = (typeof CATALOGUE_CSV_COLUMNS)[number];
-/** The columns a file must have. `image` may be left out for tools that exist (a new tool needs one), `specifications` always. */
+/**
+ * The columns a file must have. `image` may be left out for tools that exist (a new tool needs one),
+ * `specifications` and `taxClass` always (new columns go last, so files made before them still import).
+ */
 export const CATALOGUE_CSV_REQUIRED = ['sku', 'name', 'category', 'price', 'minQty', 'availableQty', 'description'] as const;

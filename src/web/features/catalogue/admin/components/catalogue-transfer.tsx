@@ -126,7 +126,7 @@ function ImportSteps({ titleId, onClose }: { titleId: string; onClose: () => voi
         Import tools from a CSV file
       </h2>
       <p id={helpId} className="mt-2 text-sm">
-        Columns: {CATALOGUE_CSV_COLUMNS.join(', ')} (image and specifications may be left out). A row whose SKU a tool has updates
+        Columns: {CATALOGUE_CSV_COLUMNS.join(', ')} (image, specifications and taxClass may be left out). A row whose SKU a tool has updates
         that tool; any other row adds one. You will see what would change before anything is imported. Export CSV writes a file in
         this form.
       </p>
