@@ -6,7 +6,9 @@ import { createTools } from '../../../tests/support/factories';
 import { payWithTestCard } from '../../../tests/support/orders';
 import type { Order } from '../../shared';
 import { creditNotes, orders, tools, users } from '../db/schema';
+import { en16931SchemaErrors } from '../e-invoices/en16931-schema.testing';
 import { pdfTextOf } from '../invoices/order-documents.testing';
+import { readPdfAttachments, readPdfXmp } from '../invoices/pdf-text.testing';
 
 /**
  * Issue 27 (4), decision 049: the invoice a tax office accepts (rate, net, tax and gross per rate,
@@ -193,6 +195,42 @@ describe('the credit note a refund issues', () => {
     expect((await documentOf(id, 'credit-note.xml', stranger)).statusCode).toBe(404);
     expect((await documentOf(id, 'invoice.xml', stranger)).statusCode).toBe(404);
     expect((await documentOf(id, 'invoice.xml', null)).statusCode).toBe(401);
+  });
+
+  it('is embedded, with the invoice, in their PDFs as Factur-X EN 16931 (CII): valid against the EN 16931 schema, with the totals the PDFs print', async () => {
+    const { id } = await paidOrder();
+    const invoicePdf = await documentOf(id, 'invoice.pdf');
+    expect(invoicePdf.headers['content-type']).toBe('application/pdf');
+    const order = await readOrder(id);
+    const embedded = await readPdfAttachments(invoicePdf.rawPayload);
+    expect(Object.keys(embedded)).toEqual(['factur-x.xml']);
+    const cii = embedded['factur-x.xml']!;
+    expect(await en16931SchemaErrors(cii)).toEqual([]);
+    const ciiTotals = (xml: string) => ({
+      net: /<ram:TaxBasisTotalAmount>([^<]+)</.exec(xml)?.[1],
+      tax: /<ram:TaxTotalAmount currencyID="USD">([^<]+)</.exec(xml)?.[1],
+      gross: /<ram:GrandTotalAmount>([^<]+)</.exec(xml)?.[1],
+    });
+    expect(ciiTotals(cii)).toEqual({ net: '105.47', tax: '7.65', gross: '113.12' });
+    expect(cii).toMatch(new RegExp(`<rsm:ExchangedDocument>\\s*<ram:ID>${order.invoiceNumber}</ram:ID>\\s*<ram:TypeCode>380</ram:TypeCode>`));
+    const text = await pdfTextOf(invoicePdf);
+    expect(text).toContain('Total net $105.47 Total tax $7.65');
+    expect(text).toContain('Total (USD) $113.12');
+    // PDF/A-3 with the Factur-X profile a reader looks for.
+    const xmp = await readPdfXmp(invoicePdf.rawPayload);
+    expect(xmp).toMatch(/<pdfaid:part>3<\/pdfaid:part>/);
+    expect(xmp).toMatch(/<fx:ConformanceLevel>EN 16931<\/fx:ConformanceLevel>/);
+
+    expect((await refund(id)).statusCode).toBe(200);
+    const refunded = await readOrder(id);
+    const creditPdf = await documentOf(id, 'credit-note.pdf');
+    const creditCii = (await readPdfAttachments(creditPdf.rawPayload))['factur-x.xml']!;
+    expect(await en16931SchemaErrors(creditCii)).toEqual([]);
+    expect(creditCii).toMatch(new RegExp(`<ram:ID>${refunded.creditNoteNumber}</ram:ID>\\s*<ram:TypeCode>381</ram:TypeCode>`));
+    // The invoice it corrects, in its note (the library's CII leaves out the structured reference the UBL has).
+    expect(creditCii).toMatch(new RegExp(`<ram:IncludedNote>\\s*<ram:Content>Credit note for invoice ${refunded.invoiceNumber} of \\d{4}-\\d{2}-\\d{2}\\.</ram:Content>`));
+    expect(ciiTotals(creditCii)).toEqual(ciiTotals(cii));
+    expect(await pdfTextOf(creditPdf)).toContain('Total (USD) -$113.12');
   });
 
   it("is not found for another customer, as the invoice is not; nor for nobody signed in", async () => {

@@ -10,7 +10,7 @@ import { findInvoice, type InvoiceRow } from '../orders/invoices-repository';
 import { packingSlipFileName, renderPackingSlipPdf } from './packing-slip-pdf';
 import { creditNoteFileName, renderCreditNotePdf } from '../credit-notes/credit-note-pdf';
 import { findCreditNote, type CreditNoteRow } from '../credit-notes/credit-notes-repository';
-import { eInvoiceFileName, renderEInvoice, type EInvoiceKind } from '../e-invoices/e-invoice';
+import { eInvoiceFileName, embedEInvoice, renderEInvoice, type EInvoiceData, type EInvoiceKind } from '../e-invoices/e-invoice';
 
 /** A document ready to send: its bytes and the name to save it under. */
 export interface PdfFile {
@@ -51,16 +51,41 @@ export async function creditNoteOf(db: AppDatabase, orderId: string, viewer: Vie
   return { order, invoice, creditNote };
 }
 
-export async function invoicePdfOf(db: AppDatabase, orderId: string, viewer: Viewer): Promise<PdfFile> {
-  const { order, invoice } = await invoiceOf(db, orderId, viewer);
-  const bytes = await renderInvoicePdf({ invoice, order, contact: CONTACT });
-  return { fileName: invoiceFileName(invoice.number), bytes };
+/** What an invoice's or credit note's e-invoice is made from: the rows the PDF is drawn from, and the seller's country. */
+type IssuedDocument = { order: OrderWithLines; invoice: InvoiceRow; creditNote?: CreditNoteRow };
+
+async function eInvoiceData(db: AppDatabase, kind: EInvoiceKind, found: IssuedDocument): Promise<EInvoiceData> {
+  const issued: InvoiceRow | CreditNoteRow = found.creditNote ?? found.invoice;
+  return {
+    kind,
+    number: issued.number,
+    issuedAt: issued.issuedAt,
+    invoice: found.invoice,
+    seller: issued.seller,
+    buyer: issued.buyer,
+    sellerCountry: (await readSettings(db)).country,
+    sellerEmail: COMPANY.email,
+    order: found.order,
+  };
 }
 
+/**
+ * The invoice as a PDF a person reads and accounting software reads too: the drawn invoice with
+ * its EN 16931 e-invoice embedded (Factur-X / ZUGFeRD, decision 049).
+ */
+export async function invoicePdfOf(db: AppDatabase, orderId: string, viewer: Viewer): Promise<PdfFile> {
+  const found = await invoiceOf(db, orderId, viewer);
+  const fileName = invoiceFileName(found.invoice.number);
+  const drawn = await renderInvoicePdf({ invoice: found.invoice, order: found.order, contact: CONTACT });
+  return { fileName, bytes: await embedEInvoice(await eInvoiceData(db, 'invoice', found), drawn, fileName) };
+}
+
+/** The credit note as a PDF, with its e-invoice embedded likewise. */
 export async function creditNotePdfOf(db: AppDatabase, orderId: string, viewer: Viewer): Promise<PdfFile> {
-  const { order, invoice, creditNote } = await creditNoteOf(db, orderId, viewer);
-  const bytes = await renderCreditNotePdf({ creditNote, invoiceIssuedAt: invoice.issuedAt, order, contact: CONTACT });
-  return { fileName: creditNoteFileName(creditNote.number), bytes };
+  const found = await creditNoteOf(db, orderId, viewer);
+  const fileName = creditNoteFileName(found.creditNote.number);
+  const drawn = await renderCreditNotePdf({ creditNote: found.creditNote, invoiceIssuedAt: found.invoice.issuedAt, order: found.order, contact: CONTACT });
+  return { fileName, bytes: await embedEInvoice(await eInvoiceData(db, 'credit-note', found), drawn, fileName) };
 }
 
 /**
@@ -68,22 +93,9 @@ export async function creditNotePdfOf(db: AppDatabase, orderId: string, viewer: 
  * same people and on the same conditions as its PDF, from the same rows.
  */
 export async function eInvoiceOf(db: AppDatabase, orderId: string, viewer: Viewer, kind: EInvoiceKind): Promise<XmlFile> {
-  const settings = readSettings(db);
-  const found: { order: OrderWithLines; invoice: InvoiceRow; creditNote?: CreditNoteRow } =
-    kind === 'invoice' ? await invoiceOf(db, orderId, viewer) : await creditNoteOf(db, orderId, viewer);
-  const issued: InvoiceRow | CreditNoteRow = found.creditNote ?? found.invoice;
-  const text = await renderEInvoice({
-    kind,
-    number: issued.number,
-    issuedAt: issued.issuedAt,
-    invoice: found.invoice,
-    seller: issued.seller,
-    buyer: issued.buyer,
-    sellerCountry: (await settings).country,
-    sellerEmail: COMPANY.email,
-    order: found.order,
-  });
-  return { fileName: eInvoiceFileName(kind, issued.number), text };
+  const found: IssuedDocument = kind === 'invoice' ? await invoiceOf(db, orderId, viewer) : await creditNoteOf(db, orderId, viewer);
+  const data = await eInvoiceData(db, kind, found);
+  return { fileName: eInvoiceFileName(kind, data.number), text: await renderEInvoice(data) };
 }
 
 /** An order's packing slip, for admins (the route checks the role). Unpaid orders are not packed: 409. */

@@ -18,3 +18,25 @@ export async function readPdfPages(bytes: Buffer | Uint8Array): Promise<string[]
 
 /** The whole text of a PDF, pages joined. */
 export const readPdfText = async (bytes: Buffer | Uint8Array) => (await readPdfPages(bytes)).join('\n');
+
+/** The files embedded in a PDF, by name, as text (tests only): a Factur-X invoice's factur-x.xml. */
+export async function readPdfAttachments(bytes: Buffer | Uint8Array): Promise<Record<string, string>> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  try {
+    const attachments = ((await pdf.getAttachments()) ?? {}) as Record<string, { filename: string; content: Uint8Array }>;
+    return Object.fromEntries(Object.values(attachments).map((file) => [file.filename, new TextDecoder().decode(file.content)]));
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+/** A PDF's XMP metadata as XML text (tests only): where a PDF/A says its part and a Factur-X its profile. */
+export async function readPdfXmp(bytes: Buffer | Uint8Array): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  try {
+    const { metadata } = await pdf.getMetadata();
+    return (metadata as { getRaw?: () => string } | null)?.getRaw?.() ?? '';
+  } finally {
+    await pdf.destroy();
+  }
+}
