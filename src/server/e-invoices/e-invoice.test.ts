@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, renderEInvoice, type EInvoiceData } from './e-invoice';
+import { centsToDecimal, eInvoiceInput, renderEInvoice, type EInvoiceData } from './e-invoice';
+import { generateEInvoice } from './e-invoice-generator';
 import { en16931SchemaErrors } from './en16931-schema.testing';
 
 /** A line as an order keeps it. */
@@ -142,6 +143,17 @@ describe('the e-invoice (EN 16931, UBL 2.1)', () => {
       const cii = await renderEInvoice(invoice, 'CII');
       expect(await en16931SchemaErrors(cii)).toEqual([]);
     }
+  });
+
+  it("is checked against the library's schema of the EN 16931 data on every call: data it does not allow writes nothing", async () => {
+    const { input } = eInvoiceInput(data());
+    const body = (input as unknown as { 'ubl:Invoice': Record<string, unknown> })['ubl:Invoice'];
+    // Twice each: the schema is compiled once per format and must still refuse the second time.
+    for (const format of ['UBL', 'CII', 'UBL', 'CII']) {
+      await expect(generateEInvoice({ 'ubl:Invoice': { ...body, 'cbc:InvoiceTypeCode': 'not-a-code' } } as never, { format })).rejects.toThrow(/validation failed/i);
+      await expect(generateEInvoice({ 'ubl:Invoice': { ...body, 'cac:InvoiceLine': [] } } as never, { format })).rejects.toThrow();
+    }
+    expect(await generateEInvoice(input, { format: 'UBL' })).toContain('<cbc:ID>INV-000123</cbc:ID>');
   });
 
   it('is refused by the schema when broken, so the check above can fail', async () => {

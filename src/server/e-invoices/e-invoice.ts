@@ -1,4 +1,5 @@
-import type { Invoice, InvoiceService, InvoiceServiceOptions } from '@e-invoice-eu/core';
+import type { Invoice, InvoiceServiceOptions } from '@e-invoice-eu/core';
+import { generateEInvoice } from './e-invoice-generator';
 import { formatCreditNoteNumber, formatInvoiceNumber, formatOrderNumber } from '../../shared';
 import type { OrderWithLines } from '../orders/orders-repository';
 import type { InvoiceBuyer, InvoiceSeller } from '../orders/invoices-repository';
@@ -97,7 +98,7 @@ export function eInvoiceInput(data: EInvoiceData): { input: Invoice; amounts: Do
     'cbc:ID': id,
     'cbc:IssueDate': isoDay(data.issuedAt),
     'cbc:InvoiceTypeCode': data.kind === 'invoice' ? '380' : '381',
-    ...(notes.length > 0 ? { 'cbc:Note': notes.join(' ') } : {}),
+    ...(notes.length > 0 ? { 'cbc:Note': [notes.join(' ')] } : {}),
     'cbc:DocumentCurrencyCode': CURRENCY,
     // Peppol asks for the buyer's reference or an order reference: the order number is both.
     'cbc:BuyerReference': formatOrderNumber(order.number),
@@ -168,27 +169,11 @@ export function eInvoiceInput(data: EInvoiceData): { input: Invoice; amounts: Do
   return { input: { 'ubl:Invoice': body } as unknown as Invoice, amounts };
 }
 
-/** The library logs its warnings; the server's own log is not at hand here, and a refusal throws anyway. */
-const quiet = { log: () => {}, warn: () => {}, error: () => {} };
-/**
- * Loaded on the first e-invoice asked for, not at start: the library brings a spreadsheet reader
- * and a PDF library with it (about a second of CPU to load), which the server's start need not wait for.
- */
-let service: Promise<InvoiceService> | null = null;
-const invoiceService = () =>
-  (service ??= import('@e-invoice-eu/core').then(
-    ({ InvoiceService: Service }) => new Service(quiet),
-    (error: unknown) => {
-      service = null; // the next request tries again
-      throw error;
-    },
-  ));
-
 /** Generates with the library, keeping the fields it refused for the log. */
 async function generate(data: EInvoiceData, options: Omit<InvoiceServiceOptions, 'lang' | 'noWarnings'>): Promise<string | Uint8Array> {
   const { input } = eInvoiceInput(data);
   try {
-    return await (await invoiceService()).generate(input, { ...options, lang: 'en-us', noWarnings: true });
+    return await generateEInvoice(input, options);
   } catch (error) {
     // The library's refusal names each field it found wrong: keep them for the log.
     const details = (error as { errors?: { instancePath?: string; message?: string }[] }).errors;

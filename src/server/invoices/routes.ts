@@ -33,7 +33,8 @@ function sendXml(reply: FastifyReply, file: XmlFile) {
 export const DOCUMENTS_PER_MINUTE = 60;
 
 /**
- * Drawing a PDF holds the process for some 30 ms of CPU, so one account fetching in a loop could
+ * Drawing a PDF, with its e-invoice inside, holds the process for some 50–80 ms of CPU (an XML
+ * e-invoice some 3 ms, decision 049), so one account fetching in a loop could
  * slow everyone's pages. Counted per person (after the auth check has named them), not per address.
  */
 const documentRateLimit = {
