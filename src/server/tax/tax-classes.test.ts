@@ -60,15 +60,17 @@ beforeEach(async () => {
 
 describe('rates per class', () => {
   it('keep a standard and a reduced rate for one destination; a rate without a class is standard', async () => {
-    const res = await putRates([DE_REDUCED, DE, { ...US, region: 'US-CA', taxClass: 'reduced' }]);
+    // A region's reduced rate beside its country's standard one.
+    const res = await putRates([DE_REDUCED, DE, { ...US, region: 'US-CA', percent: 2, taxClass: 'reduced' }, US]);
     expect(res.statusCode, res.body).toBe(200);
     expect(await getRates()).toEqual([
       { ...DE, region: null, taxClass: 'standard' },
       { ...DE_REDUCED, region: null },
-      { ...US, region: 'US-CA', taxClass: 'reduced' },
+      { ...US, region: null, taxClass: 'standard' },
+      { ...US, region: 'US-CA', percent: 2, taxClass: 'reduced' },
     ]);
     const config = (await t.app.inject({ method: 'GET', url: '/api/tax-config' })).json();
-    expect(config.rates.map((rate: { taxClass: string }) => rate.taxClass)).toEqual(['standard', 'reduced', 'reduced']);
+    expect(config.rates.map((rate: { taxClass: string }) => rate.taxClass)).toEqual(['standard', 'reduced', 'standard', 'reduced']);
   });
 
   it.each([
@@ -76,6 +78,8 @@ describe('rates per class', () => {
     ['a rate for exempt tools', [{ ...DE, taxClass: 'exempt' }], '0.taxClass', VALIDATION.taxRateClassInvalid],
     ['a class nobody knows', [{ ...DE, taxClass: 'luxury' }], '0.taxClass', VALIDATION.taxRateClassInvalid],
     ['a class that is no text', [{ ...DE, taxClass: 7 }], '0.taxClass', VALIDATION.taxRateClassInvalid],
+    ['a reduced rate where no standard rate applies', [DE, { ...DE_REDUCED, country: 'FR' }], '1.taxClass', VALIDATION.taxRateReducedWithoutStandard],
+    ["a region's reduced rate beside another region's standard one", [{ ...US, region: 'US-NY' }, { ...US, region: 'US-CA', taxClass: 'reduced' }], '1.taxClass', VALIDATION.taxRateReducedWithoutStandard],
   ])('refuse %s with 400 naming the field, changing nothing', async (_case, list, field, detail) => {
     expect((await putRates([DE])).statusCode).toBe(200);
     const res = await putRates(list);

@@ -90,4 +90,5 @@ export const VALIDATION = {
   taxRateRepeated: 'This destination already has a rate for this class above',
   taxClassInvalid: 'Tax class must be standard, reduced or exempt',
   taxRateClassInvalid: 'A rate is for the standard or the reduced class: exempt tools pay none',
+  taxRateReducedWithoutStandard: 'A reduced rate needs a standard rate for the same destination or its country',
 } as const;

@@ -73,6 +73,16 @@ export const taxRatesUpdateSchema = z
       if (seen.has(destination)) context.addIssue({ code: 'custom', message: VALIDATION.taxRateRepeated, path: [index, rate.region ? 'region' : 'country'] });
       seen.add(destination);
     });
+    // A reduced rate where no standard rate applies would tax reduced tools and leave standard ones
+    // untaxed: almost surely a slip, and an e-invoice mixing taxed and "not subject" lines breaks
+    // EN 16931 (BR-O-11). The standard rate may be the region's own or its country's.
+    rates.forEach((rate, index) => {
+      if (rate.taxClass !== 'reduced') return;
+      const standardApplies = rates.some(
+        (other) => other.taxClass === 'standard' && other.country === rate.country && (other.region === rate.region || other.region === null),
+      );
+      if (!standardApplies) context.addIssue({ code: 'custom', message: VALIDATION.taxRateReducedWithoutStandard, path: [index, 'taxClass'] });
+    });
   });
 export type TaxRatesUpdate = z.output<typeof taxRatesUpdateSchema>;
 

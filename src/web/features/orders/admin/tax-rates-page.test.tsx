@@ -47,22 +47,38 @@ describe('the Tax rates page', () => {
     await user.click(screen.getByRole('button', { name: 'Add a rate' }));
     const added = rows()[1]!;
     expect(within(added).getByLabelText<HTMLSelectElement>('Class').selectedOptions[0]?.textContent).toBe('Standard');
-    await user.selectOptions(within(added).getByLabelText('Country'), 'DE');
+    await user.selectOptions(within(added).getByLabelText('Country'), 'US');
+    await user.type(within(added).getByLabelText('Region (optional)'), 'US-CA');
     await user.selectOptions(within(added).getByLabelText('Class'), 'Reduced');
-    await user.type(within(added).getByLabelText('Name'), 'VAT reduced');
+    await user.type(within(added).getByLabelText('Name'), 'CA reduced');
     await user.clear(within(added).getByLabelText('Rate (%)'));
-    await user.type(within(added).getByLabelText('Rate (%)'), '7');
+    await user.type(within(added).getByLabelText('Rate (%)'), '2');
     await user.click(screen.getByRole('button', { name: 'Save tax rates' }));
 
     expect(await screen.findByText('Tax rates saved')).toBeTruthy();
     expect(saves(store)).toEqual([
       [
         { country: 'US', region: 'US-CA', name: 'CA sales tax', percent: 7.25, taxClass: 'standard' },
-        { country: 'DE', region: null, name: 'VAT reduced', percent: 7, taxClass: 'reduced' },
+        { country: 'US', region: 'US-CA', name: 'CA reduced', percent: 2, taxClass: 'reduced' },
       ],
     ]);
     // As saved: the new rate keeps its class.
     expect(within(rows()[1]!).getByLabelText<HTMLSelectElement>('Class').selectedOptions[0]?.textContent).toBe('Reduced');
+  });
+
+  it('refuses a reduced rate where no standard rate applies, under its Class, sending nothing', async () => {
+    const { store, user } = renderTaxRates();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Add a rate' }));
+    const added = rows()[1]!;
+    await user.selectOptions(within(added).getByLabelText('Country'), 'DE');
+    await user.selectOptions(within(added).getByLabelText('Class'), 'Reduced');
+    await user.type(within(added).getByLabelText('Name'), 'VAT reduced');
+    await user.clear(within(added).getByLabelText('Rate (%)'));
+    await user.type(within(added).getByLabelText('Rate (%)'), '7');
+    await user.click(screen.getByRole('button', { name: 'Save tax rates' }));
+    expect(await within(rows()[1]!).findByText(VALIDATION.taxRateReducedWithoutStandard)).toBeTruthy();
+    expect(saves(store)).toHaveLength(0);
   });
 
   it('takes a standard and a reduced rate for one destination, but not two of one class', async () => {
