@@ -5,6 +5,7 @@ import { auditEntriesFor } from '../../../tests/support/audit';
 import { createTools } from '../../../tests/support/factories';
 import { payWithTestCard } from '../../../tests/support/orders';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { changeStoreSettings, readStoreSettings, settingsPayload } from '../../../tests/support/store-settings';
 import { API_ERRORS, VALIDATION, type Order } from '../../shared';
 import { orderLines, testPaymentIntents, tools, users } from '../db/schema';
 
@@ -32,13 +33,8 @@ const DELIVERY = { address: 'Friedrichstraße 12, 10117 Berlin', phone: '+49 30 
 const putProfile = (changes: object, user: TestUser = buyer) =>
   t.app.inject({ method: 'PUT', url: `/api/user/${user.email}`, headers: bearer(user), payload: changes });
 const getProfile = async (user: TestUser = buyer) => (await t.app.inject({ method: 'GET', url: `/api/user/${user.email}`, headers: bearer(user) })).json();
-const getSettings = async () => (await t.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(admin) })).json();
-const settingsPayload = (current: Record<string, unknown>, changes: object) => ({ ...current, taxId: current.taxId ?? '', notifyEmail: current.notifyEmail ?? '', ...changes });
-async function putSettings(changes: object) {
-  const res = await t.app.inject({ method: 'PUT', url: '/api/settings', headers: bearer(admin), payload: settingsPayload(await getSettings(), changes) });
-  expect(res.statusCode).toBe(200);
-  return res.json();
-}
+const getSettings = () => readStoreSettings(t.app, admin);
+const putSettings = (changes: object) => changeStoreSettings(t.app, admin, changes);
 const putRates = async (rates: object[]) => expect((await t.app.inject({ method: 'PUT', url: '/api/tax-rates', headers: bearer(admin), payload: rates })).statusCode).toBe(200);
 const readOrder = async (id: string, user: TestUser = buyer) => (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: bearer(user) })).json<Order>();
 const ship = (id: string, user: TestUser = admin) => t.app.inject({ method: 'POST', url: `/api/orders/${id}/ship`, headers: bearer(user), payload: { carrier: 'DHL' } });

@@ -4,6 +4,7 @@ import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tes
 import { buildProductInput, createTools } from '../../../tests/support/factories';
 import { payWithTestCard } from '../../../tests/support/orders';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { changeStoreSettings } from '../../../tests/support/store-settings';
 import { VALIDATION, type Order, type TaxClass } from '../../shared';
 import { readPdfText } from '../invoices/pdf-text.testing';
 import { orderLines, testPaymentIntents, tools } from '../db/schema';
@@ -30,11 +31,7 @@ const DELIVERY = { address: 'Prager Straße 1, 01069 Dresden', phone: '+49 351 0
 const putRates = (payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/tax-rates', headers: bearer(admin), payload: payload as object });
 const getRates = async () => (await t.app.inject({ method: 'GET', url: '/api/tax-rates', headers: bearer(admin) })).json();
 const readOrder = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: bearer(buyer) })).json<Order>();
-async function putSettings(changes: object) {
-  const current = (await t.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(admin) })).json();
-  const res = await t.app.inject({ method: 'PUT', url: '/api/settings', headers: bearer(admin), payload: { ...current, taxId: current.taxId ?? '', notifyEmail: current.notifyEmail ?? '', ...changes } });
-  expect(res.statusCode).toBe(200);
-}
+const putSettings = (changes: object) => changeStoreSettings(t.app, admin, changes);
 
 /** One tool per [price in cents, class], one unit of each in the cart, to `destination`. */
 async function placedOrder(destination: object, items: Array<[number, TaxClass]>) {

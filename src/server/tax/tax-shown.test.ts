@@ -5,6 +5,7 @@ import { bearer, createAdmin, createCustomer, type TestUser } from '../../../tes
 import { createTestAppWithMail, type TestAppWithMail } from '../../../tests/support/app-with-mail';
 import { createTools } from '../../../tests/support/factories';
 import { payWithTestCard } from '../../../tests/support/orders';
+import { changeStoreSettings } from '../../../tests/support/store-settings';
 import type { Order } from '../../shared';
 import { tools } from '../db/schema';
 import { parseCsv } from '../lib/parse-csv';
@@ -24,11 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function putSettings(changes: object) {
-  const current = (await t.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(admin) })).json();
-  const res = await t.app.inject({ method: 'PUT', url: '/api/settings', headers: bearer(admin), payload: { ...current, taxId: current.taxId ?? '', ...changes } });
-  expect(res.statusCode).toBe(200);
-}
+const putSettings = (changes: object) => changeStoreSettings(t.app, admin, changes);
 const putRates = async (rates: object[]) => expect((await t.app.inject({ method: 'PUT', url: '/api/tax-rates', headers: bearer(admin), payload: rates })).statusCode).toBe(200);
 
 /** `buyer` orders tools at these prices, one of each, to `destination`, and pays: answers the order. */

@@ -5,6 +5,7 @@ import { auditEntriesFor } from '../../../tests/support/audit';
 import { createTools } from '../../../tests/support/factories';
 import { payWithTestCard } from '../../../tests/support/orders';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { changeStoreSettings } from '../../../tests/support/store-settings';
 import { LIMITS, VALIDATION, type Order } from '../../shared';
 import { orderLines, orders, testPaymentIntents, tools } from '../db/schema';
 
@@ -24,12 +25,7 @@ const DE = { country: 'DE', name: 'MwSt', percent: 19 };
 const putRates = (payload: unknown, user: TestUser | null = admin) =>
   t.app.inject({ method: 'PUT', url: '/api/tax-rates', headers: user ? bearer(user) : {}, payload: payload as object });
 const getRates = (user: TestUser | null = admin) => t.app.inject({ method: 'GET', url: '/api/tax-rates', headers: user ? bearer(user) : {} });
-const putSettings = async (changes: object) => {
-  const current = (await t.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(admin) })).json();
-  const res = await t.app.inject({ method: 'PUT', url: '/api/settings', headers: bearer(admin), payload: { ...current, taxId: current.taxId ?? '', notifyEmail: current.notifyEmail ?? '', ...changes } });
-  expect(res.statusCode).toBe(200);
-  return res.json();
-};
+const putSettings = (changes: object) => changeStoreSettings(t.app, admin, changes);
 const DELIVERY = { address: '1 Sunset Blvd, Los Angeles', phone: '555-0127' };
 const readOrder = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: bearer(buyer) })).json<Order>();
 
