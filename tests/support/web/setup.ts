@@ -1,13 +1,8 @@
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, vi } from 'vitest';
 import { queryClient } from '../../../src/web/lib/query-client';
 import { uninstallFakeApi } from './fake-api';
-
-// findBy… and waitFor give up after 1 s by default: on a 2-core CI host running the API tests beside
-// these, a page's refetch after a click took longer once (admin-order-page.test.tsx). Waiting longer
-// costs a passing test nothing: they return as soon as what they look for is there.
-configure({ asyncUtilTimeout: 5000 });
 
 /**
  * After each web test: unmount what it rendered, then forget what the app kept in this page (its
