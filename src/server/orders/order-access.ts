@@ -3,7 +3,7 @@ import { isUuid } from '../../shared';
 import type { AppDatabase } from '../db/client';
 import type { Identity } from '../identity/identity';
 import { DomainError } from '../lib/domain-errors';
-import { findOrder, type OrderWithLines } from './orders-repository';
+import { findOrder, findOrderWithStock, type OrderWithLines } from './orders-repository';
 
 /**
  * Who may act on one order. Its buyer and admins may see it; to anyone else it does not exist
@@ -72,4 +72,11 @@ export async function requireOrderBuyer(request: FastifyRequest): Promise<void> 
  */
 export async function requireBuyerOfViewedOrder(request: FastifyRequest): Promise<void> {
   if (guardedOrder(request).userId !== signedIn(request).userId) throw new DomainError('FORBIDDEN');
+}
+
+/** ownOrder, with the stock of its tools as it is now, read by the same statement (asking for a payment). */
+export async function ownOrderWithStock(db: AppDatabase, id: string, buyer: Pick<Identity, 'userId'>) {
+  const found = await findOrderWithStock(db, orderIdOrNotFound(id));
+  if (found?.order.userId !== buyer.userId) throw notFound();
+  return found;
 }

@@ -3,10 +3,10 @@ import type { Identity } from '../identity/identity';
 import type { AppDatabase } from '../db/client';
 import { DomainError } from '../lib/domain-errors';
 import type { OrderMailSettings } from '../mail/templates/order-mail';
-import { ownOrder } from './order-access';
+import { ownOrderWithStock } from './order-access';
 import { expireIfStale, findOrder, isPastPayBy, isPayable, orderAmountCents, orderState, type OrderWithLines } from './orders-repository';
 import { attachPaymentIntent } from './order-state';
-import { readStockFor, type StockCheck } from './order-stock';
+import { stockCheckOf, type StockCheck } from './order-stock';
 import type { PaymentIntentSummary, PaymentProvider } from '../payments/provider';
 import { claimedRefundReason, PaymentNotSettledError, refundClaimedPayment } from '../payments/refunds';
 import { settleLocked, type PaymentToSettle, type Settlement } from './settle-payment';
@@ -49,10 +49,10 @@ export async function refuseExpired(deps: Pick<PaymentDeps, 'db' | 'payMinutes'>
  * order whose stock is gone is refused before the buyer types a card number.
  */
 export async function createPaymentIntentForOrder(deps: PaymentDeps, identity: Identity, orderId: string) {
-  const order = await ownOrder(deps.db, orderId, identity);
-  if (order && isPastPayBy(order, deps.payMinutes)) await refuseExpired(deps, order.id);
+  const { order, stock } = await ownOrderWithStock(deps.db, orderId, identity);
+  if (isPastPayBy(order, deps.payMinutes)) await refuseExpired(deps, order.id);
   refuseUnpayable(order, null);
-  refuseUnpayable(order, await readStockFor(deps.db, order.lines));
+  refuseUnpayable(order, stockCheckOf(order.lines, stock));
   const amountCents = orderAmountCents(order);
   // A payment handed back (its stock sold out meanwhile) is never offered again: a new intent, with
   // a key of its own, so a second attempt after a restock can be paid.

@@ -1,6 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
 import { returnStock, takeStock, type StockTaken } from '../catalogue/stock';
-import type { AppDatabase, AppTransaction } from '../db/client';
+import type { AppTransaction } from '../db/client';
 import { tools } from '../db/schema';
 import type { OrderLineRow } from './orders-repository';
 
@@ -39,11 +39,18 @@ export async function lockStockFor(tx: AppTransaction, lines: OrderLineRow[]): P
 }
 
 /**
- * The same check without locking anything (asking for a payment: the buyer is refused before
- * typing a card number when the stock is already gone; the payment itself checks again under the locks).
+ * The same check without locking anything, against the stock read with the order
+ * (findOrderWithStock): asking for a payment, the buyer is refused before typing a card number when
+ * the stock is already gone; the payment itself checks again under the locks.
  */
-export async function readStockFor(db: AppDatabase, lines: OrderLineRow[]): Promise<StockCheck> {
-  return checkStock(lines, (ids) => db.select(STOCK).from(tools).where(inArray(tools.id, ids)));
+export function stockCheckOf(lines: OrderLineRow[], stock: ReadonlyMap<string, number>): StockCheck {
+  if (lines.some((line) => line.toolId === null)) return { kind: 'tool-deleted' };
+  // A tool deleted after the line's tool id was read: its foreign key is being set to null.
+  if (lines.some((line) => !stock.has(line.toolId!))) return { kind: 'tool-deleted' };
+  const shortages = lines
+    .filter((line) => line.quantity > stock.get(line.toolId!)!)
+    .map((line) => ({ productName: line.productName, wanted: line.quantity, available: stock.get(line.toolId!)! }));
+  return shortages.length > 0 ? { kind: 'short', shortages } : { kind: 'covered' };
 }
 
 const STOCK = { id: tools.id, availableQty: tools.availableQty };
@@ -51,13 +58,7 @@ const STOCK = { id: tools.id, availableQty: tools.availableQty };
 async function checkStock(lines: OrderLineRow[], read: (ids: string[]) => Promise<Array<{ id: string; availableQty: number }>>): Promise<StockCheck> {
   if (lines.some((line) => line.toolId === null)) return { kind: 'tool-deleted' };
   const ids = [...new Set(lines.map((line) => line.toolId!))];
-  const stock = new Map((await read(ids)).map((row) => [row.id, row.availableQty]));
-  // A tool deleted after the line's tool id was read: its foreign key is being set to null.
-  if (stock.size !== ids.length) return { kind: 'tool-deleted' };
-  const shortages = lines
-    .filter((line) => line.quantity > stock.get(line.toolId!)!)
-    .map((line) => ({ productName: line.productName, wanted: line.quantity, available: stock.get(line.toolId!)! }));
-  return shortages.length > 0 ? { kind: 'short', shortages } : { kind: 'covered' };
+  return stockCheckOf(lines, new Map((await read(ids)).map((row) => [row.id, row.availableQty])));
 }
 
 /**

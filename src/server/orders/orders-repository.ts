@@ -5,7 +5,7 @@ import type { Identity } from '../identity/identity';
 import { DomainError, type OrderState } from '../lib/domain-errors';
 import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
-import { invoices, orderLines, orders, paymentRefunds } from '../db/schema';
+import { invoices, orderLines, orders, paymentRefunds, tools } from '../db/schema';
 import { detachPaidOrdersFromAccount, expireStaleOrders, removeUnpaidOrder } from './order-state';
 import { dropBuyerContactsFromInvoices } from './invoices-repository';
 import { forgetBuyerOnTimelines } from './order-events';
@@ -126,23 +126,68 @@ async function invoiceNumbersOf(db: AppDatabase, orderIds: string[]): Promise<Ma
 }
 
 export async function withLines(db: AppDatabase, rows: OrderRow[]): Promise<OrderWithLines[]> {
-  const ids = rows.map((row) => row.id);
+  const [lines, numbers] = await Promise.all([linesOf(db, rows.map((row) => row.id)), documentNumbersOf(db, rows)]);
+  return rows.map((row) => numbered(row, lines.get(row.id) ?? [], numbers));
+}
+
+/** The invoice numbers of the paid orders among `rows` and the credit-note numbers of the refunded ones. */
+async function documentNumbersOf(db: AppDatabase, rows: OrderRow[]) {
   // Only a paid order has an invoice: an unpaid one (being paid, under its lock) needs no look.
   const paidIds = rows.filter((row) => row.paid).map((row) => row.id);
   // Only a refunded order has a credit note (decision 049).
   const refundedIds = rows.filter((row) => row.status === 'refunded').map((row) => row.id);
-  const [lines, numbers, creditNotes] = await Promise.all([linesOf(db, ids), invoiceNumbersOf(db, paidIds), creditNoteNumbersOf(db, refundedIds)]);
-  return rows.map((row) => ({
-    ...row,
-    lines: lines.get(row.id) ?? [],
-    invoiceNumber: numbers.get(row.id) ?? null,
-    creditNoteNumber: creditNotes.get(row.id) ?? null,
-  }));
+  const [invoices, creditNotes] = await Promise.all([invoiceNumbersOf(db, paidIds), creditNoteNumbersOf(db, refundedIds)]);
+  return { invoices, creditNotes };
+}
+
+function numbered(row: OrderRow, lines: OrderLineRow[], numbers: Awaited<ReturnType<typeof documentNumbersOf>>): OrderWithLines {
+  return { ...row, lines, invoiceNumber: numbers.invoices.get(row.id) ?? null, creditNoteNumber: numbers.creditNotes.get(row.id) ?? null };
+}
+
+/**
+ * One order with its lines, read by one statement (a join) where reading them apart took two: an
+ * order is read this way twice in every sale, once under its lock (issue 26, decision 044).
+ * `lock` locks the order's row only, until the transaction ends. An order's lines never change once
+ * written but for the tool id a tool's deletion sets to null; a line read with its old tool id while
+ * that happens finds the tool gone under the tools' locks (order-stock.ts), as it did when the lines
+ * were read by a statement of their own.
+ */
+async function readOrderWithLines(db: AppDatabase, id: string, lock: boolean): Promise<OrderWithLines | null> {
+  const query = db
+    .select({ order: orders, line: orderLines })
+    .from(orders)
+    .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(eq(orders.id, id))
+    .orderBy(asc(orderLines.position));
+  return assembled(db, lock ? await query.for('update', { of: orders }) : await query);
+}
+
+/** The order of joined rows (one a line, the order's columns on each), its lines in their order. */
+async function assembled(db: AppDatabase, rows: Array<{ order: OrderRow; line: OrderLineRow | null }>): Promise<OrderWithLines | null> {
+  const order = rows[0]?.order;
+  if (!order) return null;
+  return numbered(order, rows.flatMap((row) => (row.line ? [row.line] : [])), await documentNumbersOf(db, [order]));
 }
 
 export async function findOrder(db: AppDatabase, id: string): Promise<OrderWithLines | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  return row ? ((await withLines(db, [row]))[0] ?? null) : null;
+  return readOrderWithLines(db, id, false);
+}
+
+/**
+ * The order, and the stock of its lines' tools as it is now (unlocked; a tool missing from it is
+ * gone), read by the same statement: asking for a payment checks both (order-payment.ts).
+ */
+export async function findOrderWithStock(db: AppDatabase, id: string): Promise<{ order: OrderWithLines; stock: Map<string, number> } | null> {
+  const rows = await db
+    .select({ order: orders, line: orderLines, toolId: tools.id, available: tools.availableQty })
+    .from(orders)
+    .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .leftJoin(tools, eq(tools.id, orderLines.toolId))
+    .where(eq(orders.id, id))
+    .orderBy(asc(orderLines.position));
+  const order = await assembled(db, rows);
+  if (!order) return null;
+  return { order, stock: new Map(rows.flatMap((row) => (row.toolId !== null && row.available !== null ? [[row.toolId, row.available] as const] : []))) };
 }
 
 /**
@@ -151,8 +196,7 @@ export async function findOrder(db: AppDatabase, id: string): Promise<OrderWithL
  * second sees the order paid, a payment that comes second sees the order gone (and refunds itself).
  */
 export async function lockOrder(tx: AppTransaction, id: string): Promise<OrderWithLines | null> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-  return row ? ((await withLines(tx, [row]))[0] ?? null) : null;
+  return readOrderWithLines(tx, id, true);
 }
 
 export async function listOrdersOfUser(db: AppDatabase, userId: string, page: PageQuery) {
