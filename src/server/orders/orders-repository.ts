@@ -130,8 +130,14 @@ export async function withLines(db: AppDatabase, rows: OrderRow[]): Promise<Orde
   return rows.map((row) => numbered(row, lines.get(row.id) ?? [], numbers));
 }
 
+/** Order id → its invoice's number, and → its credit note's. */
+interface DocumentNumbers {
+  invoices: Map<string, number>;
+  creditNotes: Map<string, number>;
+}
+
 /** The invoice numbers of the paid orders among `rows` and the credit-note numbers of the refunded ones. */
-async function documentNumbersOf(db: AppDatabase, rows: OrderRow[]) {
+async function documentNumbersOf(db: AppDatabase, rows: OrderRow[]): Promise<DocumentNumbers> {
   // Only a paid order has an invoice: an unpaid one (being paid, under its lock) needs no look.
   const paidIds = rows.filter((row) => row.paid).map((row) => row.id);
   // Only a refunded order has a credit note (decision 049).
@@ -140,7 +146,7 @@ async function documentNumbersOf(db: AppDatabase, rows: OrderRow[]) {
   return { invoices, creditNotes };
 }
 
-function numbered(row: OrderRow, lines: OrderLineRow[], numbers: Awaited<ReturnType<typeof documentNumbersOf>>): OrderWithLines {
+function numbered(row: OrderRow, lines: OrderLineRow[], numbers: DocumentNumbers): OrderWithLines {
   return { ...row, lines, invoiceNumber: numbers.invoices.get(row.id) ?? null, creditNoteNumber: numbers.creditNotes.get(row.id) ?? null };
 }
 

@@ -17,6 +17,21 @@ import TaxRatesPage from './tax-rates-page';
 
 const CALIFORNIA: TaxRateView = { country: 'US', region: 'US-CA', name: 'CA sales tax', percent: 7.25, taxClass: 'standard' };
 
+/** Fills a rate's row as the owner does: country, region if any, class, name and rate. */
+async function fillRate(
+  user: ReturnType<typeof userEvent.setup>,
+  row: HTMLElement,
+  rate: { country: string; region?: string; taxClass: string; name: string; percent: string },
+) {
+  const field = (label: string) => within(row).getByLabelText(label);
+  await user.selectOptions(field('Country'), rate.country);
+  if (rate.region) await user.type(field('Region (optional)'), rate.region);
+  await user.selectOptions(field('Class'), rate.taxClass);
+  await user.type(field('Name'), rate.name);
+  await user.clear(field('Rate (%)'));
+  await user.type(field('Rate (%)'), rate.percent);
+}
+
 function renderTaxRates(saved: TaxRateView[] = [CALIFORNIA]) {
   const store = fakeStore({ signedIn: ADMIN });
   store.api
@@ -47,12 +62,7 @@ describe('the Tax rates page', () => {
     await user.click(screen.getByRole('button', { name: 'Add a rate' }));
     const added = rows()[1]!;
     expect(within(added).getByLabelText<HTMLSelectElement>('Class').selectedOptions[0]?.textContent).toBe('Standard');
-    await user.selectOptions(within(added).getByLabelText('Country'), 'US');
-    await user.type(within(added).getByLabelText('Region (optional)'), 'US-CA');
-    await user.selectOptions(within(added).getByLabelText('Class'), 'Reduced');
-    await user.type(within(added).getByLabelText('Name'), 'CA reduced');
-    await user.clear(within(added).getByLabelText('Rate (%)'));
-    await user.type(within(added).getByLabelText('Rate (%)'), '2');
+    await fillRate(user, added, { country: 'US', region: 'US-CA', taxClass: 'Reduced', name: 'CA reduced', percent: '2' });
     await user.click(screen.getByRole('button', { name: 'Save tax rates' }));
 
     expect(await screen.findByText('Tax rates saved')).toBeTruthy();
@@ -71,11 +81,7 @@ describe('the Tax rates page', () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Add a rate' }));
     const added = rows()[1]!;
-    await user.selectOptions(within(added).getByLabelText('Country'), 'DE');
-    await user.selectOptions(within(added).getByLabelText('Class'), 'Reduced');
-    await user.type(within(added).getByLabelText('Name'), 'VAT reduced');
-    await user.clear(within(added).getByLabelText('Rate (%)'));
-    await user.type(within(added).getByLabelText('Rate (%)'), '7');
+    await fillRate(user, added, { country: 'DE', taxClass: 'Reduced', name: 'VAT reduced', percent: '7' });
     await user.click(screen.getByRole('button', { name: 'Save tax rates' }));
     expect(await within(rows()[1]!).findByText(VALIDATION.taxRateReducedWithoutStandard)).toBeTruthy();
     expect(saves(store)).toHaveLength(0);
