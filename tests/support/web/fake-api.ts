@@ -37,6 +37,8 @@ export class FakeApi {
   readonly requests: FakeRequest[] = [];
   readonly unexpected: string[] = [];
   readonly #routes: Route[] = [];
+  /** Requests made and not yet answered (or dropped). */
+  inFlight = 0;
 
   /** Answers `method path` (`:name` matches one path segment) with `handler`; later calls win. */
   on(method: string, path: string, handler: FakeHandler): this {
@@ -52,6 +54,15 @@ export class FakeApi {
   }
 
   readonly fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    this.inFlight += 1;
+    try {
+      return await this.#answer(input, init);
+    } finally {
+      this.inFlight -= 1;
+    }
+  };
+
+  async #answer(input: RequestInfo | URL, init: RequestInit): Promise<Response> {
     const request = input instanceof Request ? input : null;
     const url = new URL(request ? request.url : String(input), PAGE_ORIGIN);
     const method = (init.method ?? request?.method ?? 'GET').toUpperCase();
@@ -72,7 +83,7 @@ export class FakeApi {
     const result = await route.handler(fake, params);
     if (result === NO_ANSWER) throw new TypeError('Failed to fetch');
     return answer(result);
-  };
+  }
 
   /** Makes this the page's `fetch` until the test ends (the web setup unstubs globals). */
   install(): this {
@@ -93,6 +104,23 @@ export const pageFetch = (input: RequestInfo | URL, init?: RequestInit) =>
 function answerPageFetchWith(api: FakeApi) {
   installed = api;
   vi.stubGlobal('fetch', pageFetch);
+}
+
+/**
+ * For the web setup after each test, before the fake API is uninstalled: lets the calls the test
+ * left running finish against it, with those they lead to (a token renewal reads the session, then
+ * asks for a token). Otherwise one outlives its test: it meets no fake API, or the next test's, and
+ * that test shares its failure or keeps the token it brought back (the app shares one renewal
+ * between callers). Settled when two turns of the event loop pass with nothing in flight or new.
+ */
+export async function settleFakeApi(): Promise<void> {
+  const api = installed;
+  if (!api) return;
+  for (let quietTurns = 0, turns = 0; quietTurns < 2 && turns < 200; turns += 1) {
+    const made = api.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    quietTurns = api.inFlight === 0 && api.requests.length === made ? quietTurns + 1 : 0;
+  }
 }
 
 /** For the web setup after each test: the calls nobody expected, then none installed. */

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatUsd } from '../../../../shared';
 import type { Order } from '../../../../shared/schemas/orders';
+import type { FakeAnswer } from '../../../../../tests/support/web/fake-api';
 import { fakeOrder, fakeOrders } from '../../../../../tests/support/web/fake-orders';
 import { ADMIN, fakeStore } from '../../../../../tests/support/web/fake-store';
 import { renderPage } from '../../../../../tests/support/web/render';
@@ -94,7 +95,9 @@ describe("the admin's order page: reverse charge", () => {
 
     expect((await screen.findByTestId('order-held-for-review')).textContent).toBe('Reverse charge — VAT number to review');
     expect(screen.queryByRole('button', { name: 'Pending – mark as shipped' })).toBeNull();
-    expect((await screen.findByTestId('order-buyer-company')).textContent).toBe('Berlin Werkzeug GmbH');
+    // The buyer's profile is asked for after the order: the card says it is loading until it comes.
+    const company = await screen.findByTestId('order-buyer-company');
+    await waitFor(() => expect(company.textContent).toBe('Berlin Werkzeug GmbH'));
     expect(screen.getByTestId('order-buyer-tax-id').textContent).toBe('DE136695976');
     expect(screen.getByTestId('order-vat-treatment').textContent).toBe('Reverse charge — VAT number DE136695976');
     expect(screen.getByTestId('order-reverse-charge').textContent).toContain('DE136695976');
@@ -104,5 +107,20 @@ describe("the admin's order page: reverse charge", () => {
     expect(confirmed).toBe(1);
     expect(await screen.findByRole('button', { name: 'Pending – mark as shipped' })).toBeTruthy();
     expect(screen.getByTestId('order-vat-review').textContent).toBe('VAT number confirmed for reverse charge.');
+  });
+
+  it("says the buyer's company is loading until their profile comes, not that there is none", async () => {
+    const order = fakeOrder({ _id: 'order-eu-slow', number: 'TH-100211', ...paid, status: 'pending', reverseCharge: true, buyerVatId: 'DE136695976', vatReview: 'confirmed', country: 'DE' });
+    const store = fakeStore({ signedIn: ADMIN });
+    fakeOrders(store, [order]);
+    let answerProfile: (answer: FakeAnswer) => void = () => {};
+    store.api.on('GET', '/api/user/:email', () => new Promise<FakeAnswer>((resolve) => (answerProfile = resolve)));
+    renderPage(<AdminOrderPage />, { path: routes.orderPage, at: paths.orderPage(order._id) });
+
+    const company = await screen.findByTestId('order-buyer-company');
+    await waitFor(() => expect(company.textContent).toBe('Loading…'));
+    answerProfile({ body: { _id: 'buyer', email: order.email, userName: order.name, address: order.address, phone: order.phone, companyName: null, taxId: null, role: 'customer', photoURL: null } });
+    await waitFor(() => expect(company.textContent).toBe('—'));
+    expect(screen.getByTestId('order-buyer-tax-id').textContent).toBe('—');
   });
 });

@@ -12,14 +12,20 @@ const VIES_URL = 'https://ec.europa.eu/taxation_customs/vies/';
  */
 export function BusinessBuyerCard({ order, onConfirm, confirming }: { order: Order; onConfirm: () => void; confirming: boolean }) {
   const profile = useQuery({ ...profileQueryOptions(order.email), enabled: order.email !== '', retry: false });
+  // While the profile is on its way, say so: a dash would read as "no company" for a moment.
+  const fromProfile = (value: string | null | undefined) => (profile.isLoading ? 'Loading…' : (value ?? '—'));
   return (
     <section aria-labelledby="business-buyer-title" className="card bg-base-100 p-6 shadow-sm ring-1 ring-base-300">
       <h3 id="business-buyer-title" className="text-lg font-semibold">Tax and business buyer</h3>
       <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
         <dt className="font-medium">Company</dt>
-        <dd data-testid="order-buyer-company">{profile.data?.companyName ?? '—'}</dd>
+        <dd data-testid="order-buyer-company" aria-busy={profile.isLoading || undefined}>
+          {fromProfile(profile.data?.companyName)}
+        </dd>
         <dt className="font-medium">Tax ID</dt>
-        <dd className="break-all" data-testid="order-buyer-tax-id">{profile.data?.taxId ?? '—'}</dd>
+        <dd className="break-all" data-testid="order-buyer-tax-id" aria-busy={profile.isLoading || undefined}>
+          {fromProfile(profile.data?.taxId)}
+        </dd>
         <dt className="font-medium">Destination</dt>
         <dd>{[order.country, order.region].filter(Boolean).join(', ') || '—'}</dd>
         <dt className="font-medium">VAT</dt>
