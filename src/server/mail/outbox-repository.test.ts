@@ -4,7 +4,7 @@ import { createPostgresTestDatabase, createTestDatabase, testDatabaseKind } from
 import { openDatabase, type AppDatabase, type DatabaseHandle } from '../db/client';
 import { queueMail } from './outbox';
 import { mailOutbox } from '../db/schema';
-import { claimDueMail, markMailFailed, markMailSent, msUntilNextMail, purgeOldMail } from './outbox-repository';
+import { claimDueMail, markMailFailed, markMailsSent, msUntilNextMail, purgeOldMail } from './outbox-repository';
 
 /** How senders take rows from the outbox: a batch at a time, each row by one sender, not again while leased. */
 let database: DatabaseHandle;
@@ -55,9 +55,9 @@ describe('purgeOldMail', () => {
   it('deletes mail sent or given up before the cutoff, and keeps what waits or went recently', async () => {
     await queue(database.db, 4);
     const [sentLongAgo, abandonedLongAgo, sentRecently] = await claimDueMail(database.db, 3, 300);
-    await markMailSent(database.db, sentLongAgo!.id);
+    await markMailsSent(database.db, [sentLongAgo!.id]);
     await markMailFailed(database.db, abandonedLongAgo!.id, '550', null);
-    await markMailSent(database.db, sentRecently!.id);
+    await markMailsSent(database.db, [sentRecently!.id]);
     await database.db.execute(
       sql`update mail_outbox set sent_at = sent_at - interval '31 days', abandoned_at = abandoned_at - interval '31 days' where id in (${sentLongAgo!.id}, ${abandonedLongAgo!.id})`,
     );

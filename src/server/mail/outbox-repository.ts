@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/client';
 import { mailOutbox } from '../db/schema';
 
@@ -50,8 +50,10 @@ export async function claimDueMail(db: AppDatabase, limit: number, leaseSeconds:
     });
 }
 
-export async function markMailSent(db: AppDatabase, id: string): Promise<void> {
-  await db.update(mailOutbox).set({ sentAt: sql`now()`, lastError: null }).where(eq(mailOutbox.id, id));
+/** Marks these rows sent, in one statement (the sender marks what it sent together: mail/sender.ts). */
+export async function markMailsSent(db: AppDatabase, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(mailOutbox).set({ sentAt: sql`now()`, lastError: null }).where(inArray(mailOutbox.id, [...ids]));
 }
 
 /** A failed attempt: tried again after `retryInSeconds`, or never again when that is null. */

@@ -94,6 +94,19 @@ describe('queueMail and the background sender', () => {
     expect(catcher.messages.map((m) => m.subject)).not.toContain('Two at once');
   });
 
+  it('delivers a burst of mail once each and marks every one sent, in batches and between them', async () => {
+    // More than one claim's batch (20), queued in one go as a busy minute of sales would.
+    const subjects = Array.from({ length: 25 }, (_, i) => `Burst ${i + 1}`);
+    await db().transaction(async (tx) => {
+      for (const subject of subjects) await queueMail(tx, message('fay@example.com', subject));
+    });
+    await expect.poll(() => catcher.messages.filter((m) => m.subject.startsWith('Burst ')).length, { timeout: 10_000 }).toBe(25);
+    const rows = () => db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'fay@example.com'));
+    await expect.poll(async () => (await rows()).filter((row) => row.sentAt !== null).length).toBe(25);
+    expect((await rows()).map((row) => row.attempts)).toEqual(subjects.map(() => 1));
+    expect(new Set(catcher.messages.filter((m) => m.subject.startsWith('Burst ')).map((m) => m.subject)).size).toBe(25);
+  });
+
   it('leaves nothing queued once delivered', async () => {
     await expect
       .poll(async () => (await db().select().from(mailOutbox).where(sql`sent_at is null and abandoned_at is null`)).length)
