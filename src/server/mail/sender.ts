@@ -39,6 +39,11 @@ const BATCH = 20;
  * statement at a time).
  */
 const MARK_SENT_WITHIN_MS = 250;
+/**
+ * A wake-up (a mail committed) is answered this long after it: during sales two or three mails are
+ * committed a sale, and each would otherwise be a claim and a look at the next due row of its own.
+ */
+const GATHER_MS = 50;
 /** A claimed row is hidden from other processes this long: more than one send's SMTP time limits together. */
 const LEASE_SECONDS = 300;
 const DEFAULTS: Required<SenderOptions> = {
@@ -70,6 +75,7 @@ export function createMailSender(
   const loop = createBackgroundPass(handle, {
     channel: MAIL_QUEUED_CHANNEL,
     pollMs: opts.pollMs,
+    gatherMs: GATHER_MS,
     work: async (control) => {
       await sendDue(control);
       if (Date.now() - lastPurge > PURGE_EVERY_MS) {
