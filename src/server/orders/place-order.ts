@@ -5,8 +5,8 @@ import type { AppTransaction } from '../db/client';
 import { cartLines, orderLines, orders, tools, users } from '../db/schema';
 import { DomainError } from '../lib/domain-errors';
 import { currentTermsVersion } from '../legal/legal-texts-repository';
-import { readSettings } from '../settings/settings-repository';
-import { checkDestination, readCountryRates } from '../tax/tax-rates-repository';
+import { readSettingsAndRates } from '../settings/settings-repository';
+import { checkDestination } from '../tax/tax-rates-repository';
 import { validEuVatNumberOf } from '../tax/vat-numbers';
 import { recordOrderEvent } from './order-events';
 import { followPlacedOrder } from './order-follow-ups';
@@ -88,17 +88,19 @@ async function readOrderedTools(tx: AppTransaction, lines: LineInput[], source: 
  * read in the placing transaction (decision 048).
  */
 async function taxDestination(tx: AppTransaction, input: Pick<OrderToPlace, 'country' | 'region'>) {
-  const settings = await readSettings(tx);
-  const country = input.country ?? settings.country;
   const region = input.region ?? null;
-  checkDestination(country, region);
+  // A country given is checked before anything is read; the seller's own was checked when it was set.
+  if (input.country !== undefined) checkDestination(input.country, region);
+  const { settings, rates } = await readSettingsAndRates(tx, input.country);
+  const country = input.country ?? settings.country;
+  if (input.country === undefined) checkDestination(country, region);
   return {
     country,
     region,
     sellerCountry: settings.country,
     pricesIncludeTax: settings.pricesIncludeTax,
     reviewReverseCharge: settings.reviewReverseCharge,
-    rates: await readCountryRates(tx, country),
+    rates,
   };
 }
 

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
-import type { StoreSettings, StoreSettingsUpdate } from '../../shared';
+import { eq, sql } from 'drizzle-orm';
+import type { StoreSettings, StoreSettingsUpdate, TaxRate } from '../../shared';
 import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { publishChange } from '../db/change-bus';
-import { storeSettings } from '../db/schema';
+import { storeSettings, taxRates } from '../db/schema';
 import type { Identity } from '../identity/identity';
 import { checkDestination } from '../tax/tax-rates-repository';
 import { checkTaxId } from '../tax/vat-numbers';
@@ -26,6 +26,25 @@ export async function readSettings(db: AppDatabase | AppTransaction): Promise<St
   const [row] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1));
   if (!row) throw new Error('store_settings has no row: were the migrations applied?');
   return toSettings(row);
+}
+
+/**
+ * What an order to `country` (the seller's own when none is given) needs, by one statement: the
+ * owner's settings and that country's rates (its own and its regions'). Placing an order reads them
+ * in its transaction, as they are at that moment; one statement where two were (issue 26).
+ */
+export async function readSettingsAndRates(tx: AppTransaction, country: string | undefined): Promise<{ settings: StoreSettings; rates: TaxRate[] }> {
+  const destination = country === undefined ? storeSettings.country : sql`${country}::text`;
+  const ratesOfDestination = sql<TaxRate[]>`coalesce((
+    select json_agg(json_build_object('country', ${taxRates.country}, 'region', ${taxRates.region}, 'name', ${taxRates.name}, 'percentMilli', ${taxRates.percentMilli}, 'taxClass', ${taxRates.taxClass}))
+    from ${taxRates} where ${taxRates.country} = ${destination}
+  ), '[]'::json)`;
+  const [row] = await tx
+    .select({ settings: storeSettings, rates: ratesOfDestination })
+    .from(storeSettings)
+    .where(eq(storeSettings.id, 1));
+  if (!row) throw new Error('store_settings has no row: were the migrations applied?');
+  return { settings: toSettings(row.settings), rates: row.rates };
 }
 
 /** An admin changes the settings; the change and its audit entry commit together. Answers the settings now. */

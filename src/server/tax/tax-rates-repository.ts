@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { milliToPercent, percentToMilli, type TaxRate, type TaxRatesUpdate, type TaxRateView } from '../../shared';
 import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
@@ -27,14 +27,6 @@ export async function readTaxRates(db: AppDatabase | AppTransaction): Promise<Ta
     .select(rateColumns)
     .from(taxRates)
     .orderBy(...byDestination);
-}
-
-/** The rates of one country (its own and its regions'): all an order to it needs. */
-export async function readCountryRates(tx: AppTransaction, country: string): Promise<TaxRate[]> {
-  return tx
-    .select(rateColumns)
-    .from(taxRates)
-    .where(eq(taxRates.country, country));
 }
 
 /**
