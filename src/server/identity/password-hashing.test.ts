@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { verifyPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,37 @@ describe('the standard hashing', () => {
     const cheap = await passwordHasher('test').hash('Correct-horse-9');
     expect(await standard.verify({ hash: cheap, password: 'Correct-horse-9' })).toBe(false);
   });
+});
+
+/**
+ * A burst of sign-ins hashes in turn (issue 26): scrypt holds 32 MB a hash, and libuv's four threads
+ * would run four at once. Measured in a process of its own, by its peak resident memory (Linux).
+ */
+describe.runIf(process.platform === 'linux')('a burst of standard hashes', () => {
+  const peakGrowthMb = (hashesAtOnce: number) =>
+    new Promise<number>((resolve, reject) => {
+      const script = `
+        import { readFileSync } from 'node:fs';
+        import { passwordHasher } from './src/server/identity/password-hashing.ts';
+        const peakMb = () => Number(/VmHWM:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]) / 1024;
+        const hasher = passwordHasher('standard', ${hashesAtOnce});
+        await hasher.hash('warm-up-password');
+        const before = peakMb();
+        await Promise.all(Array.from({ length: 8 }, (_, i) => hasher.hash('Correct-horse-' + i)));
+        console.log(peakMb() - before);`;
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve(Number(out.trim())) : reject(new Error(`the hashing process exited with ${code}`))));
+    });
+
+  it('holds at most the memory of the hashes allowed at once, where four threads would hold four', async () => {
+    // One at a time: the warm-up's 32 MB is reused, so the burst adds about nothing.
+    expect(await peakGrowthMb(1)).toBeLessThan(24);
+    // Four at once (libuv's pool, unlimited): three more hashes' worth on top of the warm-up's.
+    expect(await peakGrowthMb(4)).toBeGreaterThan(80);
+  }, 30_000);
 });
 
 describe('the test suite\'s hashing', () => {
