@@ -21,6 +21,11 @@ export interface MailCatcher {
   linkIn(mail: ParsedMail, pathPrefix: string): string;
   /** While on, every message is answered "451 try again later", as a mail server in trouble does. */
   setFailing(on: boolean): void;
+  /**
+   * Keeps the sender of every message for `to` waiting for the server's answer (a slow mail
+   * server), until the function answered is called: the messages are then accepted.
+   */
+  holdMailFor(to: string): () => void;
   close(): Promise<void>;
 }
 
@@ -35,6 +40,8 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
   const waiters = new Set<() => void>();
   let failing = false;
   let saved = 0;
+  /** Addresses held, with the messages for them waiting to be accepted. */
+  const held = new Map<string, Array<() => void>>();
   if (options.saveTo) await mkdir(options.saveTo, { recursive: true });
 
   const catcher: MailCatcher = {
@@ -67,6 +74,15 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     setFailing(on) {
       failing = on;
     },
+    holdMailFor(to) {
+      const address = to.toLowerCase();
+      held.set(address, []);
+      return () => {
+        const waiting = held.get(address) ?? [];
+        held.delete(address);
+        for (const accept of waiting) accept();
+      };
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 
@@ -86,7 +102,7 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
         }
         const raw = Buffer.concat(chunks);
         const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-        void (async () => {
+        const accept = () => void (async () => {
           const mail = await simpleParser(raw);
           if (options.saveTo) await writeFile(path.join(options.saveTo, `${String(++saved).padStart(5, '0')}.eml`), raw);
           envelopes.set(mail, recipients);
@@ -94,6 +110,9 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
           callback();
           for (const waiter of [...waiters]) waiter();
         })().catch((error: Error) => callback(error));
+        const holding = recipients.map((address) => held.get(address)).find((waiting) => waiting !== undefined);
+        if (holding) holding.push(accept);
+        else accept();
       });
     },
   });

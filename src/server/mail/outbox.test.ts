@@ -107,6 +107,26 @@ describe('queueMail and the background sender', () => {
     expect(new Set(catcher.messages.filter((m) => m.subject?.startsWith('Burst ')).map((m) => m.subject)).size).toBe(25);
   });
 
+  it('marks a mail sent soon after it went, while the next one waits for a slow mail server', async () => {
+    const release = catcher.holdMailFor('slow@example.com');
+    try {
+      await db().transaction(async (tx) => {
+        await queueMail(tx, message('gus@example.com', 'Sent before the slow one'));
+        await queueMail(tx, message('slow@example.com', 'Held by the server'));
+        // Claimed in one batch, the first one first.
+        await tx.execute(sql`update mail_outbox set next_attempt_at = now() - interval '1 second' where subject = 'Sent before the slow one'`);
+      });
+      await catcher.waitForMail('gus@example.com', (m) => m.subject === 'Sent before the slow one');
+      // Marked while the sender still waits for the server's answer to the next mail.
+      await expect.poll(async () => (await rowBySubject('Sent before the slow one'))?.sentAt, { timeout: 2_000 }).not.toBeNull();
+      expect((await rowBySubject('Held by the server'))?.sentAt).toBeNull();
+    } finally {
+      release();
+    }
+    await catcher.waitForMail('slow@example.com', (m) => m.subject === 'Held by the server');
+    await expect.poll(async () => (await rowBySubject('Held by the server'))?.sentAt).not.toBeNull();
+  });
+
   it('leaves nothing queued once delivered', async () => {
     await expect
       .poll(async () => (await db().select().from(mailOutbox).where(sql`sent_at is null and abandoned_at is null`)).length)

@@ -32,11 +32,11 @@ export interface MailSender {
 
 const BATCH = 20;
 /**
- * Mail sent is marked so together, one statement for the batch, but never later than this after a
- * send: a process that stops between a send and its mark sends that mail again once its lease
- * ends, so the window stays about what one statement a mail gave, at a fraction of the statements
- * when sending is fast (a sale queues two or three mails; the embedded database answers one
- * statement at a time).
+ * Mail sent is marked so together, one statement for what was sent meanwhile, at most this long
+ * after a send: a process that stops between a send and its mark sends that mail again once its
+ * lease ends, so the window stays close to what one statement a mail gave, at a fraction of the
+ * statements when sending is fast (a sale queues two or three mails; the embedded database
+ * answers one statement at a time).
  */
 const MARK_SENT_WITHIN_MS = 250;
 /**
@@ -96,7 +96,7 @@ export function createMailSender(
       try {
         for (const mail of batch) {
           if (control.stopped) return;
-          if (await sendOne(mail)) await sent.add(mail.id);
+          if (await sendOne(mail)) sent.add(mail.id);
         }
       } finally {
         await sent.flush();
@@ -144,23 +144,47 @@ export function createMailSender(
   };
 }
 
-/** The mails of one batch sent and not yet marked so: written together (MARK_SENT_WITHIN_MS). */
+/**
+ * The mails of one batch sent and not yet marked so: written together by one statement at most
+ * MARK_SENT_WITHIN_MS after the first of them was sent (while the next sends go on), and the rest
+ * when the batch ends. A write that failed is thrown by `flush`, as a mark written at once was.
+ */
 class SentMarks {
   #ids: string[] = [];
-  #oldest = 0;
+  #timer: NodeJS.Timeout | null = null;
+  #writes: Array<Promise<void>> = [];
+  #failure: unknown = null;
+  readonly #handle: DatabaseHandle;
 
-  constructor(private readonly handle: DatabaseHandle) {}
+  constructor(handle: DatabaseHandle) {
+    this.#handle = handle;
+  }
 
-  async add(id: string): Promise<void> {
-    if (this.#ids.length === 0) this.#oldest = Date.now();
+  add(id: string): void {
     this.#ids.push(id);
-    if (Date.now() - this.#oldest >= MARK_SENT_WITHIN_MS) await this.flush();
+    this.#timer ??= setTimeout(() => {
+      this.#timer = null;
+      this.#write();
+    }, MARK_SENT_WITHIN_MS);
   }
 
   async flush(): Promise<void> {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#write();
+    await Promise.all(this.#writes);
+    if (this.#failure) throw this.#failure;
+  }
+
+  #write(): void {
     const ids = this.#ids;
     this.#ids = [];
-    await markMailsSent(this.handle.db, ids);
+    if (ids.length === 0) return;
+    this.#writes.push(
+      markMailsSent(this.#handle.db, ids).catch((error: unknown) => {
+        this.#failure ??= error;
+      }),
+    );
   }
 }
 

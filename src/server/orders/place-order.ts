@@ -88,12 +88,10 @@ async function readOrderedTools(tx: AppTransaction, lines: LineInput[], source: 
  * read in the placing transaction (decision 048).
  */
 async function taxDestination(tx: AppTransaction, input: Pick<OrderToPlace, 'country' | 'region'>) {
-  const region = input.region ?? null;
-  // A country given is checked before anything is read; the seller's own was checked when it was set.
-  if (input.country !== undefined) checkDestination(input.country, region);
   const { settings, rates } = await readSettingsAndRates(tx, input.country);
   const country = input.country ?? settings.country;
-  if (input.country === undefined) checkDestination(country, region);
+  const region = input.region ?? null;
+  checkDestination(country, region);
   return {
     country,
     region,
