@@ -3,9 +3,9 @@ import type { StoreSettings, StoreSettingsUpdate, TaxRate } from '../../shared';
 import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
 import { publishChange } from '../db/change-bus';
-import { storeSettings, taxRates } from '../db/schema';
+import { storeSettings } from '../db/schema';
 import type { Identity } from '../identity/identity';
-import { checkDestination } from '../tax/tax-rates-repository';
+import { checkDestination, countryRatesJson } from '../tax/tax-rates-repository';
 import { checkTaxId } from '../tax/vat-numbers';
 
 type SettingsRow = typeof storeSettings.$inferSelect;
@@ -35,12 +35,8 @@ export async function readSettings(db: AppDatabase | AppTransaction): Promise<St
  */
 export async function readSettingsAndRates(tx: AppTransaction, country: string | undefined): Promise<{ settings: StoreSettings; rates: TaxRate[] }> {
   const destination = country === undefined ? storeSettings.country : sql`${country}::text`;
-  const ratesOfDestination = sql<TaxRate[]>`coalesce((
-    select json_agg(json_build_object('country', ${taxRates.country}, 'region', ${taxRates.region}, 'name', ${taxRates.name}, 'percentMilli', ${taxRates.percentMilli}, 'taxClass', ${taxRates.taxClass}))
-    from ${taxRates} where ${taxRates.country} = ${destination}
-  ), '[]'::json)`;
   const [row] = await tx
-    .select({ settings: storeSettings, rates: ratesOfDestination })
+    .select({ settings: storeSettings, rates: countryRatesJson(destination) })
     .from(storeSettings)
     .where(eq(storeSettings.id, 1));
   if (!row) throw new Error('store_settings has no row: were the migrations applied?');

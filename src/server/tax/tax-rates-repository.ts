@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, sql, type SQLWrapper } from 'drizzle-orm';
 import { milliToPercent, percentToMilli, type TaxRate, type TaxRatesUpdate, type TaxRateView } from '../../shared';
 import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
@@ -20,6 +20,18 @@ export const toRateView = (rate: TaxRate): TaxRateView => ({
 });
 
 const rateColumns = { country: taxRates.country, region: taxRates.region, name: taxRates.name, percentMilli: taxRates.percentMilli, taxClass: taxRates.taxClass };
+
+/**
+ * The rates of one country (its own and its regions'), as an SQL expression a statement about
+ * something else can carry: a JSON array of rates, empty when the country has none. `country` is
+ * an SQL value (a column of the outer statement, or a parameter).
+ */
+export function countryRatesJson(country: SQLWrapper) {
+  const fields = Object.entries(rateColumns).map(([key, column]) => sql`${key}::text, ${column}`);
+  return sql<TaxRate[]>`coalesce((
+    select json_agg(json_build_object(${sql.join(fields, sql`, `)})) from ${taxRates} where ${taxRates.country} = ${country}
+  ), '[]'::json)`;
+}
 
 /** Every rate, by country and region (the country's own first). */
 export async function readTaxRates(db: AppDatabase | AppTransaction): Promise<TaxRate[]> {
