@@ -60,6 +60,15 @@ describe.runIf(process.platform === 'linux')('a burst of standard hashes', () =>
       child.on('exit', (code) => (code === 0 ? resolve(Number(out.trim())) : reject(new Error(`the hashing process exited with ${code}`))));
     });
 
+  it('still stores and checks every password of a burst, in turn: each customer signs up and in', async () => {
+    const inTurn = passwordHasher('standard', 1);
+    const passwords = Array.from({ length: 6 }, (_, i) => `Correct-horse-${i}`);
+    const hashes = await Promise.all(passwords.map((password) => inTurn.hash(password)));
+    const checks = await Promise.all(passwords.map((password, i) => inTurn.verify({ hash: hashes[i]!, password })));
+    expect(checks).toEqual(passwords.map(() => true));
+    expect(await inTurn.verify({ hash: hashes[0]!, password: 'Wrong-horse-0' })).toBe(false);
+  }, 30_000);
+
   it('holds at most the memory of the hashes allowed at once, where four threads would hold four', async () => {
     // One at a time: the warm-up's 32 MB is reused, so the burst adds about nothing.
     expect(await peakGrowthMb(1)).toBeLessThan(24);

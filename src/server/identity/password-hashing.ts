@@ -34,7 +34,7 @@ const testKey = (password: string, salt: string) => scryptAsync(password.normali
  * give (measured here, 2 cores: 2 hashes in 114 ms, 4 in 233 ms; issue 26's memory target), and
  * no pool thread left for the file reads that share it. The rest wait their turn, holding nothing.
  */
-export const DEFAULT_HASHES_AT_ONCE = Math.min(4, availableParallelism());
+const DEFAULT_HASHES_AT_ONCE = Math.min(4, availableParallelism());
 
 /**
  * `standard`: better-auth's own scrypt (N=16384, r=16), about 150 ms of CPU a hash: what makes a
