@@ -124,11 +124,13 @@ test.describe('accounts', () => {
     await expect(toast).toBeVisible();
     // The pointer on a toast keeps it open while it is measured (react-hot-toast pauses on hover).
     // Hovered once it has slid into place: mid-way it still lies under the navbar, which takes the
-    // pointer, and on a busy machine the retries outlasted the toast's 2 s (seen under load).
+    // pointer, and on a busy machine the retries outlasted the toast's 2 s (seen under load). Its
+    // slide may not have started when the animations are first looked at (seen under load: measured
+    // at y 27, under the navbar), so where it comes to rest is waited for, then measured.
     await animationsSettled(page);
-    await toast.hover();
-
     const header = (await page.getByRole('banner').boundingBox())!;
+    await expect.poll(async () => (await toast.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(header.y + header.height);
+    await toast.hover();
     const shown = (await toast.boundingBox())!;
     expect(shown.y).toBeGreaterThanOrEqual(header.y + header.height);
     expect(shown.x + shown.width).toBeGreaterThan(page.viewportSize()!.width / 2);
