@@ -6,11 +6,13 @@ import { makeDataDirPrivate, writeFirstAdminPassword } from './db/private-data-d
 import { startBackupService, type BackupService } from './db/backup';
 import { shutdownDeadlineMs } from './shutdown-deadline';
 import { seedIfEmpty } from './seed/seed';
+import { compileEmbeddedDatabaseOptimisedOnly } from './db/embedded-code-tier';
 
 /** Entry point: read the environment, listen, say where the store is, and shut down gracefully. Nothing else. */
 async function main() {
   const config = loadConfig();
   await makeDataDirPrivate(config.dataDir);
+  if (config.database.kind === 'pglite') compileEmbeddedDatabaseOptimisedOnly();
   let createdAdmin: CreatedAdmin | null = null;
   // The embedded database's worker died: nothing comes back in this process, so it stops and its
   // supervisor starts a fresh one, which recovers the data folder (decision 025). Gracefully once

@@ -90,9 +90,8 @@ export class PgliteWorkerClient {
     const repliesSent = new SharedArrayBuffer(4);
     const workerData: WorkerStart = { ...options, ...(await pgliteAssets()), replies: channel.port2, repliesSent };
     const transferList = [channel.port2];
-    const worker = workerFile.endsWith('.ts')
-      ? new Worker(typescriptBootstrap(workerFile), { eval: true, workerData, transferList })
-      : new Worker(workerFile, { workerData, transferList });
+    const shared = { workerData, transferList, resourceLimits: WORKER_HEAP_LIMITS };
+    const worker = workerFile.endsWith('.ts') ? new Worker(typescriptBootstrap(workerFile), { eval: true, ...shared }) : new Worker(workerFile, shared);
     const started = await new Promise<WireError | null>((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`the database worker exited with code ${code} while starting`));
       worker.once('error', reject);
@@ -306,6 +305,14 @@ let assets: Promise<Pick<WorkerStart, 'pgliteWasmModule' | 'fsBundle'>> | undefi
  * threads without being copied), and its file bundle: a test run starts a database per test file,
  * and each worker compiling the 9 MB module itself cost about half a second more.
  */
+/**
+ * The worker's JavaScript heap: it passes statements and rows between the app and PGlite, and
+ * what it allocates dies within the statement. V8's default young generation grew to 32 MB there
+ * during the sales benchmark, resident and of no use (decision 044, fifth round); 12 MB (4 MB
+ * semi-spaces) holds a statement's garbage many times over, and its scavenges stay short.
+ */
+const WORKER_HEAP_LIMITS = { maxYoungGenerationSizeMb: 12 };
+
 function pgliteAssets() {
   assets ??= (async () => {
     const require = createRequire(import.meta.url);
