@@ -81,6 +81,8 @@ export function createBackgroundPass(handle: DatabaseHandle, options: Background
 
   function run() {
     if (stopped) return;
+    // A pass started by start or resumed replaces the timed one, which would only run an extra pass.
+    if (timer) clearTimeout(timer);
     timerDueAt = Infinity;
     if (pass) {
       again = true;

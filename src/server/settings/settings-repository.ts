@@ -21,11 +21,16 @@ const toSettings = (row: SettingsRow): StoreSettings => ({
   reviewReverseCharge: row.reviewReverseCharge,
 });
 
+/** The settings' row, which the migration wrote and nothing deletes. */
+function theOneRow<T>(row: T | undefined): T {
+  if (!row) throw new Error('store_settings has no row: were the migrations applied?');
+  return row;
+}
+
 /** The owner's settings (the migration wrote the one row; it is never deleted). */
 export async function readSettings(db: AppDatabase | AppTransaction): Promise<StoreSettings> {
   const [row] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1));
-  if (!row) throw new Error('store_settings has no row: were the migrations applied?');
-  return toSettings(row);
+  return toSettings(theOneRow(row));
 }
 
 /**
@@ -39,8 +44,8 @@ export async function readSettingsAndRates(tx: AppTransaction, country: string |
     .select({ settings: storeSettings, rates: countryRatesJson(destination) })
     .from(storeSettings)
     .where(eq(storeSettings.id, 1));
-  if (!row) throw new Error('store_settings has no row: were the migrations applied?');
-  return { settings: toSettings(row.settings), rates: row.rates };
+  const { settings, rates } = theOneRow(row);
+  return { settings: toSettings(settings), rates };
 }
 
 /** An admin changes the settings; the change and its audit entry commit together. Answers the settings now. */
@@ -49,8 +54,7 @@ export async function updateSettings(db: AppDatabase, admin: Identity, changes: 
   // The seller's VAT number is printed on every invoice: an EU one must have its country's format.
   const checked = { ...changes, taxId: checkTaxId(changes.taxId, 'taxId') };
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(storeSettings).where(eq(storeSettings.id, 1)).for('update');
-    if (!before) throw new Error('store_settings has no row: were the migrations applied?');
+    const before = theOneRow((await tx.select().from(storeSettings).where(eq(storeSettings.id, 1)).for('update'))[0]);
     const [after] = await tx
       .update(storeSettings)
       .set({ ...checked, updatedAt: new Date() })
