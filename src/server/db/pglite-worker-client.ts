@@ -298,6 +298,15 @@ async function createDataFolder(dataDir: string, workerFile: string): Promise<vo
   if (code !== 0) throw new Error(`Could not create the embedded database in ${dataDir} (exit code ${code}): ${stderr.trim()}`);
 }
 
+/**
+ * The worker's JavaScript heap: it passes statements and rows between the app and PGlite, and
+ * what it allocates dies within the statement. V8's default young generation grew to 32 MB there
+ * during the sales benchmark, resident and of no use (decision 044, fifth round); 12 MB (4 MB
+ * semi-spaces) holds a statement's garbage many times over, and its scavenges stay short. It caps
+ * only the young generation: a large result is promoted to the old one, which has no cap here.
+ */
+const WORKER_HEAP_LIMITS = { maxYoungGenerationSizeMb: 12 };
+
 let assets: Promise<Pick<WorkerStart, 'pgliteWasmModule' | 'fsBundle'>> | undefined;
 
 /**
@@ -305,14 +314,6 @@ let assets: Promise<Pick<WorkerStart, 'pgliteWasmModule' | 'fsBundle'>> | undefi
  * threads without being copied), and its file bundle: a test run starts a database per test file,
  * and each worker compiling the 9 MB module itself cost about half a second more.
  */
-/**
- * The worker's JavaScript heap: it passes statements and rows between the app and PGlite, and
- * what it allocates dies within the statement. V8's default young generation grew to 32 MB there
- * during the sales benchmark, resident and of no use (decision 044, fifth round); 12 MB (4 MB
- * semi-spaces) holds a statement's garbage many times over, and its scavenges stay short.
- */
-const WORKER_HEAP_LIMITS = { maxYoungGenerationSizeMb: 12 };
-
 function pgliteAssets() {
   assets ??= (async () => {
     const require = createRequire(import.meta.url);

@@ -54,7 +54,8 @@ export async function updateSettings(db: AppDatabase, admin: Identity, changes: 
   // The seller's VAT number is printed on every invoice: an EU one must have its country's format.
   const checked = { ...changes, taxId: checkTaxId(changes.taxId, 'taxId') };
   return db.transaction(async (tx) => {
-    const before = theOneRow((await tx.select().from(storeSettings).where(eq(storeSettings.id, 1)).for('update'))[0]);
+    const [row] = await tx.select().from(storeSettings).where(eq(storeSettings.id, 1)).for('update');
+    const before = theOneRow(row);
     const [after] = await tx
       .update(storeSettings)
       .set({ ...checked, updatedAt: new Date() })
