@@ -177,6 +177,14 @@ describe.runIf(testDatabaseKind() === 'pglite')('the database worker answers as 
     expect(heard).toEqual(['committed']);
   });
 
+  it('carries a result far larger than its young generation (an export, a sitemap) whole', async () => {
+    // The worker's young generation is capped at 12 MB (WORKER_HEAP_LIMITS): 200,000 rows of
+    // about 100 bytes are twice that as text alone, and must arrive complete, not as an error.
+    const result = await remote.query<{ n: number; note: string }>(`select n, repeat('x', 90) || n as note from generate_series(1, 200000) as n`);
+    expect(result.rows).toHaveLength(200_000);
+    expect(result.rows[199_999]).toEqual({ n: 200_000, note: `${'x'.repeat(90)}200000` });
+  });
+
   it('answers later calls after close with "PGlite is closed", as PGlite does', async () => {
     const dump = new Blob([await readFile(inject('pgliteDumpPath'))]);
     const client = await PgliteWorkerClient.start({ loadDataDir: dump });
