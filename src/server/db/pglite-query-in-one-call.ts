@@ -1,4 +1,15 @@
-import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { messages as backend, parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { StatementNames } from './statement-names';
+
+/** What one embedded database has prepared: the names it gives texts, and those it has parsed. */
+type Prepared = { names: StatementNames; parsed: Set<string> };
+const preparedBy = new WeakMap<PGlite, Prepared>();
+
+function preparedFor(pg: PGlite): Prepared {
+  let prepared = preparedBy.get(pg);
+  if (!prepared) preparedBy.set(pg, (prepared = { names: new StatementNames(), parsed: new Set() }));
+  return prepared;
+}
 
 /**
  * One parameterised statement in one call into PGlite (decision 044). PGlite's own `query` sends
@@ -14,6 +25,12 @@ import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@
  * must be what PGlite's serialiser for that type would have written: for the JavaScript values
  * drizzle passes (strings, numbers, booleans, dates, bytes, null) it is the same whatever the
  * type. Any other value (an array, an object) answers null: the caller uses PGlite's `query`.
+ *
+ * Each text is also prepared once, under a name, as the app's PostgreSQL connections do
+ * (named-statements.ts): PostgreSQL parses and analyses it on its first run only, and after a few
+ * runs keeps its plan. The embedded database has one connection, so a name lives as long as the
+ * database. A call that fails may or may not have prepared its statement (the error can come at
+ * Parse or later): the next call of that text closes the name first and prepares it again.
  */
 export async function queryInOneCall<T>(
   pg: PGlite,
@@ -28,9 +45,14 @@ export async function queryInOneCall<T>(
     if (text === undefined) return null;
     values.push(text);
   }
+  const { names, parsed } = preparedFor(pg);
+  const name = options.paramTypes?.length ? undefined : names.nameFor(sql);
+  const prepare = name === undefined || !parsed.has(name);
   const message = concat([
-    protocol.serialize.parse({ text: sql, ...(options.paramTypes && { types: options.paramTypes }) }),
-    protocol.serialize.bind({ values }),
+    // Closing a name that does not exist is no error: this only clears one a failed call may have left.
+    ...(name !== undefined && prepare ? [protocol.serialize.close({ type: 'S', name })] : []),
+    ...(prepare ? [protocol.serialize.parse({ text: sql, ...(name !== undefined && { name }), ...(options.paramTypes && { types: options.paramTypes }) })] : []),
+    protocol.serialize.bind({ values, ...(name !== undefined && { statement: name }) }),
     protocol.serialize.describe({ type: 'P' }),
     protocol.serialize.execute({}),
     protocol.serialize.sync(),
@@ -38,7 +60,14 @@ export async function queryInOneCall<T>(
   // The same locks PGlite's `query` takes: statements from outside a transaction wait until it ends.
   const run = () =>
     pg.runExclusive(async () => {
-      const { messages } = await pg.execProtocol(message, { syncToFs: false });
+      // Errors come back as messages, so that a statement prepared before one is known to be.
+      const { messages } = await pg.execProtocol(message, { syncToFs: false, throwOnError: false });
+      const error = messages.find((reply) => reply instanceof backend.DatabaseError);
+      if (name !== undefined) {
+        if (error) parsed.delete(name);
+        else parsed.add(name);
+      }
+      if (error) throw error;
       return parse.parseResults(messages, pg.parsers, options)[0] as Results<T>;
     });
   if (inTransaction) return run();
