@@ -37,7 +37,8 @@ export async function queryInOneCall<T>(
   inTransaction: boolean,
   sql: string,
   params: readonly unknown[],
-  options: QueryOptions,
+  options: Pick<QueryOptions, 'rowMode' | 'paramTypes'>,
+  parsers: PGlite['parsers'] = pg.parsers,
 ): Promise<Results<T> | null> {
   const values: Array<string | null> = [];
   for (const param of params) {
@@ -68,7 +69,7 @@ export async function queryInOneCall<T>(
         else parsed.add(name);
       }
       if (error) throw error;
-      return parse.parseResults(messages, pg.parsers, options)[0] as Results<T>;
+      return parse.parseResults(messages, parsers, { rowMode: options.rowMode })[0] as Results<T>;
     });
   if (inTransaction) return run();
   const result = await pg._runExclusiveTransaction(run);
