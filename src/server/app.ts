@@ -160,7 +160,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     payMinutes: config.orderPayMinutes,
     payments: { provider: payments.provider, testProcessor: payments.testProcessor, clientConfig: payments.clientConfig },
   });
-  await app.register(followUpsPlugin, { handle: database, handlers: orderFollowUps(app.store.orderMail), run: deps.runFollowUps });
+  await app.register(followUpsPlugin, { handle: database, work: orderFollowUps(app.store.orderMail), run: deps.runFollowUps });
 
   await app.register(
     async (api) => {

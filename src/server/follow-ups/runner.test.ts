@@ -4,7 +4,7 @@ import { createTestDatabase } from '../../../tests/support/test-database';
 import type { DatabaseHandle } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { countWaitingFollowUps, queueFollowUp } from './follow-ups';
-import { createFollowUpRunner, type FollowUpHandlers, type FollowUpRunner } from './runner';
+import { createFollowUpRunner, type FollowUpHandler, type FollowUpRunner, type FollowUpWork } from './runner';
 
 /**
  * The follow-up runner (decision 044): work written in a committed transaction is done once,
@@ -24,17 +24,15 @@ afterEach(async () => {
 afterAll(() => database?.close());
 
 /** A follow-up whose work is one row in mail_outbox for `to` (written straight: the runner knows no mail). */
-const mailTo: FollowUpHandlers = {
-  async note(payload) {
-    const { to } = payload as { to: string };
-    return async (tx) => {
-      await tx.insert(mailOutbox).values({ toAddress: to, subject: 'Note', textBody: 'A note.', htmlBody: '<p>A note.</p>' });
-    };
-  },
+const noteTo: FollowUpHandler<string> = async (payload) => (payload as { to: string }).to;
+const mailTo: FollowUpWork<string>['handlers'] = { note: noteTo };
+const writeNotes: FollowUpWork<string>['writeAll'] = async (tx, recipients) => {
+  if (recipients.length === 0) return;
+  await tx.insert(mailOutbox).values(recipients.map((to) => ({ toAddress: to, subject: 'Note', textBody: 'A note.', htmlBody: '<p>A note.</p>' })));
 };
 
-async function start(handlers: FollowUpHandlers) {
-  const runner = createFollowUpRunner(database, handlers, log);
+async function start(handlers: FollowUpWork<string>['handlers']) {
+  const runner = createFollowUpRunner(database, { handlers, writeAll: writeNotes }, log);
   runners.push(runner);
   await runner.start();
   return runner;

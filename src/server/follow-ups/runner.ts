@@ -14,16 +14,24 @@ export interface FollowUpPass {
   once<T>(key: string, read: () => Promise<T>): Promise<T>;
 }
 
-/** What a follow-up's work writes (mail to queue), in the transaction that removes the follow-up. */
-export type FollowUpWrite = (tx: AppTransaction) => Promise<void>;
-
 /**
  * Does the work of one kind of follow-up: reads what it needs and renders what it sends, outside
- * any transaction, and answers the writes, which commit with the follow-up's removal.
+ * any transaction, and answers what is to be written (the mail it sends), which commits with the
+ * follow-up's removal.
  */
-export type FollowUpHandler = (payload: unknown, db: AppDatabase, pass: FollowUpPass) => Promise<FollowUpWrite>;
+export type FollowUpHandler<W> = (payload: unknown, db: AppDatabase, pass: FollowUpPass) => Promise<W>;
 
-export type FollowUpHandlers = Readonly<Record<string, FollowUpHandler>>;
+/** The follow-ups a process does: the work of each kind, and how what they answer is written. */
+export interface FollowUpWork<W> {
+  handlers: Readonly<Record<string, FollowUpHandler<W>>>;
+  /**
+   * Writes what a pass's follow-ups answered, in the transaction that removes them: in one
+   * statement, so that a pass's transaction is two however many follow-ups it does. On the
+   * embedded database a transaction holds the one connection from BEGIN to COMMIT, ahead of every
+   * sale (decision 044). A method, so that a runner of any W can be handed where W is unknown.
+   */
+  writeAll(tx: AppTransaction, writes: W[]): Promise<void>;
+}
 
 interface RunnerLog {
   error(details: object, message: string): void;
@@ -48,7 +56,7 @@ const POLL_MS = 30_000;
  * before that commit leaves the row to be claimed again. A follow-up whose work fails is tried
  * again with growing delays, and logged; it is never dropped.
  */
-export function createFollowUpRunner(handle: DatabaseHandle, handlers: FollowUpHandlers, log: RunnerLog): FollowUpRunner {
+export function createFollowUpRunner<W>(handle: DatabaseHandle, { handlers, writeAll }: FollowUpWork<W>, log: RunnerLog): FollowUpRunner {
   return createBackgroundPass(handle, {
     channel: FOLLOW_UP_CHANNEL,
     pollMs: POLL_MS,
@@ -68,15 +76,15 @@ export function createFollowUpRunner(handle: DatabaseHandle, handlers: FollowUpH
       if (prepared.size > 0) {
         await handle.db.transaction(async (tx) => {
           const removed = await removeFollowUps(tx, [...prepared.keys()]);
-          for (const [id, write] of prepared) if (removed.has(id)) await write(tx);
+          await writeAll(tx, [...prepared].flatMap(([id, write]) => (removed.has(id) ? [write] : [])));
         });
       }
       if (batch.length < BATCH) return;
     }
   }
 
-  /** Each follow-up's writes, by id; one that fails is put off, and the others go on. */
-  async function prepareAll(batch: ClaimedFollowUp[]): Promise<Map<string, FollowUpWrite>> {
+  /** What each follow-up is to write, by id; one that fails is put off, and the others go on. */
+  async function prepareAll(batch: ClaimedFollowUp[]): Promise<Map<string, W>> {
     const reads = new Map<string, Promise<unknown>>();
     const shared: FollowUpPass = {
       once<T>(key: string, read: () => Promise<T>) {
@@ -84,7 +92,7 @@ export function createFollowUpRunner(handle: DatabaseHandle, handlers: FollowUpH
         return reads.get(key) as Promise<T>;
       },
     };
-    const prepared = new Map<string, FollowUpWrite>();
+    const prepared = new Map<string, W>();
     for (const followUp of batch) {
       try {
         const handler = handlers[followUp.kind];

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase, createTestDatabase, testDatabaseKind } from '../../../tests/support/test-database';
 import { openDatabase, type AppDatabase, type DatabaseHandle } from '../db/client';
-import { queueMail } from './outbox';
+import { MAILS_PER_STATEMENT, queueMail, queueMails } from './outbox';
 import { mailOutbox } from '../db/schema';
 import { claimDueMail, markMailFailed, markMailsSent, msUntilNextMail, purgeOldMail } from './outbox-repository';
 
@@ -20,6 +20,24 @@ async function queue(db: AppDatabase, n: number) {
     for (let i = 0; i < n; i++) await queueMail(tx, { to: `row-${i}@example.com`, subject: `Row ${i}`, text: 't', html: '<p>h</p>' });
   });
 }
+
+describe('queueMails', () => {
+  it('queues more mail than one statement can carry (65,535 parameters), every one, in the caller’s transaction', async () => {
+    // A pass of 50 paid orders, each crossing the low-stock line on many tools, told to many owners.
+    const count = 17 * MAILS_PER_STATEMENT + 17;
+    const mails = Array.from({ length: count }, (_, i) => ({ to: ` owner-${i}@example.com `, subject: `Notice ${i}`, text: 't', html: '<p>h</p>' }));
+    await database.db.transaction((tx) => queueMails(tx, mails));
+    const [row] = await database.db.select({ n: sql<number>`count(distinct ${mailOutbox.toAddress})::int` }).from(mailOutbox);
+    expect(row!.n).toBe(count);
+    const rolledBack = database.db.transaction(async (tx) => {
+      await queueMails(tx, mails);
+      throw new Error('the change failed');
+    });
+    await expect(rolledBack).rejects.toThrow('the change failed');
+    const [after] = await database.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
+    expect(after!.n).toBe(count);
+  });
+});
 
 describe('claimDueMail', () => {
   it('takes at most one batch, even of rows due at the same instant, and each row once', async () => {

@@ -23,12 +23,22 @@ export async function queueMail(db: AppDatabase | AppTransaction, mail: Outgoing
   await queueMails(db, [mail]);
 }
 
-/** Queues several mails in one statement (a follow-up's receipt and owner notices); see queueMail. */
+/**
+ * Mails a statement carries at most: four parameters each, far under PostgreSQL's 65,535 a
+ * statement, and a statement of bounded size however many owners hear of however many sales.
+ */
+export const MAILS_PER_STATEMENT = 1_000;
+
+/**
+ * Queues several mails (a pass of follow-ups' receipts and owner notices) in one statement for up
+ * to MAILS_PER_STATEMENT of them; see queueMail.
+ */
 export async function queueMails(db: AppDatabase | AppTransaction, mails: readonly OutgoingMail[]): Promise<void> {
-  if (mails.length === 0) return;
-  await db
-    .insert(mailOutbox)
-    .values(mails.map((mail) => ({ toAddress: mail.to.trim(), subject: mail.subject, textBody: mail.text, htmlBody: mail.html })))
-    // The wake-up rides on the insert (no extra round trip) and, like the rows, is seen only after commit.
-    .returning({ woke: sql`pg_notify(${MAIL_QUEUED_CHANNEL}, '')` });
+  for (let from = 0; from < mails.length; from += MAILS_PER_STATEMENT) {
+    await db
+      .insert(mailOutbox)
+      .values(mails.slice(from, from + MAILS_PER_STATEMENT).map((mail) => ({ toAddress: mail.to.trim(), subject: mail.subject, textBody: mail.text, htmlBody: mail.html })))
+      // The wake-up rides on the insert (no extra round trip) and, like the rows, is seen only after commit.
+      .returning({ woke: sql`pg_notify(${MAIL_QUEUED_CHANNEL}, '')` });
+  }
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { AppTransaction } from '../db/client';
 import { queueFollowUp } from '../follow-ups/follow-ups';
-import type { FollowUpHandlers } from '../follow-ups/runner';
-import { queueMails } from '../mail/outbox';
+import type { FollowUpWork } from '../follow-ups/runner';
+import { queueMails, type OutgoingMail } from '../mail/outbox';
 import { orderPaidMail, orderPlacedMail, type OrderForMail, type OrderMailSettings } from '../mail/templates/order-mail';
 import { ownerLowStockMail, ownerPaidOrderMail } from '../mail/templates/owner-mail';
 import { lowStockCrossings, type SoldUnits } from '../notifications/low-stock';
@@ -103,13 +103,15 @@ export async function followPaidOrder(
   await queueFollowUp(tx, ORDER_PAID, payload);
 }
 
-/** The runner's work for these kinds (app.ts hands them to follow-ups/follow-ups-plugin.ts). */
-export function orderFollowUps(mail: OrderMailSettings): FollowUpHandlers {
-  return {
+/**
+ * The runner's work for these kinds (app.ts hands it to follow-ups/follow-ups-plugin.ts): each
+ * answers the mail it sends, and a pass's mail is queued in one statement.
+ */
+export function orderFollowUps(mail: OrderMailSettings): FollowUpWork<readonly OutgoingMail[]> {
+  const handlers: FollowUpWork<readonly OutgoingMail[]>['handlers'] = {
     async [ORDER_PLACED](payload) {
       const { order } = placedPayload.parse(payload);
-      const mails = [orderPlacedMail(order, mail)];
-      return (tx) => queueMails(tx, mails);
+      return [orderPlacedMail(order, mail)];
     },
     async [ORDER_PAID](payload, db, pass) {
       const { order, payment, sold } = paidPayload.parse(payload);
@@ -118,12 +120,12 @@ export function orderFollowUps(mail: OrderMailSettings): FollowUpHandlers {
       // The owner's settings and who hears of sales as they are now, read once for the whole pass.
       const settings = await pass.once('settings', () => readSettings(db));
       const owners = await pass.once('owner-recipients', () => ownerRecipients(db, settings));
-      const mails = [
+      return [
         orderPaidMail(order, { ...payment, invoiceNumber }, mail),
         ...owners.map((to) => ownerPaidOrderMail(to, order, mail.storeUrl)),
         ...lowStockCrossings(sold, settings.lowStockThreshold).flatMap((tool) => owners.map((to) => ownerLowStockMail(to, tool, mail.storeUrl))),
       ];
-      return (tx) => queueMails(tx, mails);
     },
   };
+  return { handlers, writeAll: (tx, writes) => queueMails(tx, writes.flat()) };
 }
