@@ -59,6 +59,30 @@ describe('the follow-up runner', () => {
     expect(sent).toEqual(Array.from({ length: 60 }, (_, i) => `buyer-${i}@example.com`).sort());
   });
 
+  it('writes what a pass of follow-ups answered together: 60 follow-ups in at most two writes', async () => {
+    const writes: number[] = [];
+    const runner = createFollowUpRunner(
+      database,
+      {
+        handlers: mailTo,
+        async writeAll(tx, recipients) {
+          writes.push(recipients.length);
+          await writeNotes(tx, recipients);
+        },
+      },
+      log,
+    );
+    runners.push(runner);
+    await runner.start();
+    await database.db.transaction(async (tx) => {
+      for (let i = 0; i < 60; i += 1) await queueFollowUp(tx, 'note', { to: `batch-${i}@example.com` });
+    });
+    await until(async () => (await countWaitingFollowUps(database.db)) === 0, 'the follow-ups to be done');
+    expect(await mailCount()).toBe(60);
+    // One pass takes up to 50: the 60 committed together are written as 50 and 10.
+    expect(writes.filter((count) => count > 0).sort((a, b) => a - b)).toEqual([10, 50]);
+  });
+
   it('does nothing for a change that rolled back', async () => {
     await start(mailTo);
     await database.db
