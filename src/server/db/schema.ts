@@ -463,6 +463,9 @@ export const orders = pgTable(
   ],
 );
 
+/** An order's row as the table holds it: one type for every module that reads or writes orders. */
+export type OrderRow = typeof orders.$inferSelect;
+
 /** What an order is for: one row per tool, in the order the buyer listed them. */
 export const orderLines = pgTable(
   'order_lines',

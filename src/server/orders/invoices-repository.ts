@@ -1,9 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase, AppTransaction } from '../db/client';
-import { invoices, orders, storeSettings, users } from '../db/schema';
-
-/** The order as its row stands (not orders-repository's OrderRow: that module reads invoices' numbers, and this one would close a circle). */
-type OrderRow = typeof orders.$inferSelect;
+import { invoices, storeSettings, users, type OrderRow } from '../db/schema';
 
 /** Who sells, as printed on an invoice (the owner's settings when the order was paid). */
 export interface InvoiceSeller {

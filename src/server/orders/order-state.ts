@@ -2,11 +2,8 @@ import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { REFUNDABLE_STATUSES, type Shipment } from '../../shared';
 import type { AppDatabase, AppTransaction } from '../db/client';
-import { orderEvents, orders, paymentRefunds, type OrderEventKind } from '../db/schema';
+import { orderEvents, orders, paymentRefunds, type OrderEventKind, type OrderRow } from '../db/schema';
 import { recordOrderEvent } from './order-events';
-
-/** An order's row (orders-repository.ts names it too; taken from the table here so neither module imports the other both ways). */
-type OrderRow = typeof orders.$inferSelect;
 
 /**
  * The only code that changes an order after it is placed (decision 032), as catalogue/stock.ts is

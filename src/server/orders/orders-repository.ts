@@ -5,13 +5,13 @@ import type { Identity } from '../identity/identity';
 import { DomainError, type OrderState } from '../lib/domain-errors';
 import { recordAudit } from '../audit/audit-log';
 import type { AppDatabase, AppTransaction } from '../db/client';
-import { invoices, orderLines, orders, paymentRefunds, tools } from '../db/schema';
+import { invoices, orderLines, orders, paymentRefunds, tools, type OrderRow } from '../db/schema';
 import { detachPaidOrdersFromAccount, expireStaleOrders, removeUnpaidOrder } from './order-state';
 import { dropBuyerContactsFromInvoices } from './invoices-repository';
 import { forgetBuyerOnTimelines } from './order-events';
 import { creditNoteNumbersOf, dropBuyerContactsFromCreditNotes } from '../credit-notes/credit-notes-repository';
 
-export type OrderRow = typeof orders.$inferSelect;
+export type { OrderRow };
 export type OrderLineRow = typeof orderLines.$inferSelect;
 /** An order with its lines, in their order, its invoice's number once paid and its credit note's once refunded: what every reader of an order gets. */
 export type OrderWithLines = OrderRow & { lines: OrderLineRow[]; invoiceNumber: number | null; creditNoteNumber?: number | null };
