@@ -101,7 +101,9 @@ async function stream(path: string, onRecord: (line: string) => void): Promise<S
   const started = performance.now();
   try {
     return await new Promise<Streamed>((resolve, reject) => {
-      const request = http.get(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${admin.token}` } }, (response) => {
+      // A connection of its own (no keep-alive agent): the export before took up to a minute on a
+      // loaded machine, and its socket, reused, was closed by the server under the next one.
+      const request = http.get(`${baseUrl}${path}`, { agent: false, headers: { authorization: `Bearer ${admin.token}` } }, (response) => {
         response.setEncoding('utf8');
         let rest = '';
         let header = '';
