@@ -79,6 +79,12 @@ export const profilePhotoField = z
 
 /** A UUID path parameter. Anything else is answered with 404 by the route, not 400. */
 export const idParam = z.object({ id: z.string() });
-/** Built once: constructing a zod schema per call was a visible share of a catalogue read. */
-const uuidSchema = z.uuid();
-export const isUuid = (value: string) => uuidSchema.safeParse(value).success;
+/**
+ * zod's own UUID pattern (what `z.uuid()` accepts), tested directly rather than through a parse:
+ * every tool page is asked for by slug, so this answers false on the storefront's hottest path,
+ * and a failed zod parse leaves garbage that outlives the request. Measured: the tool page's
+ * reads promoted 7.7 MB a second into the old generation through `safeParse`, 0.02 with the
+ * pattern (docs/bench.md, "Seventh round").
+ */
+const UUID_PATTERN = z.regexes.uuid();
+export const isUuid = (value: string) => UUID_PATTERN.test(value);
