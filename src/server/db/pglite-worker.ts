@@ -57,9 +57,9 @@ function parserTableFor(pg: PGlite, rawTypes: number[] | undefined): PGlite['par
   return table;
 }
 
-function toPgliteOptions(options: WireQueryOptions): QueryOptions {
-  const parsers = options.rawTypes?.length ? Object.fromEntries(options.rawTypes.map((type) => [type, keepText])) : undefined;
-  return { rowMode: options.rowMode, paramTypes: options.paramTypes, parsers };
+/** The options of PGlite's own query() and exec(), for the statements queryInOneCall leaves to them. */
+function toPgliteOptions(pg: PGlite, options: WireQueryOptions): QueryOptions {
+  return { rowMode: options.rowMode, paramTypes: options.paramTypes, parsers: parserTableFor(pg, options.rawTypes) };
 }
 
 function wireError(error: unknown): WireError {
@@ -129,11 +129,11 @@ async function handle(pg: PGlite, request: Request): Promise<unknown> {
       const fast = await queryInOneCall(pg, request.tx !== undefined, request.sql, request.params, request.options, parserTableFor(pg, request.options.rawTypes));
       if (fast) return plain(fast);
       const target = request.tx === undefined ? pg : transactionFor(request.tx).tx;
-      return plain(await target.query(request.sql, request.params, toPgliteOptions(request.options)));
+      return plain(await target.query(request.sql, request.params, toPgliteOptions(pg, request.options)));
     }
     case 'exec': {
       const target = request.tx === undefined ? pg : transactionFor(request.tx).tx;
-      return (await target.exec(request.sql, toPgliteOptions(request.options))).map(plain);
+      return (await target.exec(request.sql, toPgliteOptions(pg, request.options))).map(plain);
     }
     case 'listen': {
       const unlisten = await pg.listen(request.channel, (payload) => post({ kind: 'notify', listener: request.listener, payload }));
