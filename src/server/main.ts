@@ -7,12 +7,16 @@ import { startBackupService, type BackupService } from './db/backup';
 import { shutdownDeadlineMs } from './shutdown-deadline';
 import { seedIfEmpty } from './seed/seed';
 import { compileEmbeddedDatabaseOptimisedOnly } from './db/embedded-code-tier';
+import { collectGarbageSoonerInEmbeddedStore } from './db/embedded-heap-growth';
 
 /** Entry point: read the environment, listen, say where the store is, and shut down gracefully. Nothing else. */
 async function main() {
   const config = loadConfig();
   await makeDataDirPrivate(config.dataDir);
-  if (config.database.kind === 'pglite') compileEmbeddedDatabaseOptimisedOnly();
+  if (config.database.kind === 'pglite') {
+    compileEmbeddedDatabaseOptimisedOnly();
+    collectGarbageSoonerInEmbeddedStore();
+  }
   let createdAdmin: CreatedAdmin | null = null;
   // The embedded database's worker died: nothing comes back in this process, so it stops and its
   // supervisor starts a fresh one, which recovers the data folder (decision 025). Gracefully once
