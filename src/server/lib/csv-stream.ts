@@ -4,6 +4,25 @@ import { setNoStore } from './cache-headers';
 import { CSV_BOM, csvRow } from './csv';
 
 /**
+ * How long an export's connection may pass without a byte either way, at least: while a page's
+ * statement runs, nothing is sent. IDLE_TIMEOUT_SECONDS (30 s by default) is there for silent
+ * clients holding sockets; an export is an admin's, signed in, and the first page of a search over
+ * a large store, sorted by an unindexed column on a busy machine, may take longer than that to come.
+ */
+export const EXPORT_IDLE_MS = 5 * 60_000;
+
+/**
+ * Gives this response's connection EXPORT_IDLE_MS of silence (or the server's own idle time, if
+ * longer). Node sets the keep-alive timeout once the response ends and the server's idle time again
+ * at the connection's next request, so the longer wait ends with the export.
+ */
+function allowSilentPages(reply: FastifyReply) {
+  const socket = reply.raw.socket;
+  // A request injected in-process (app.inject, the tests) has no real socket to time.
+  if (typeof socket?.setTimeout === 'function') socket.setTimeout(Math.max(socket.timeout ?? 0, EXPORT_IDLE_MS));
+}
+
+/**
  * Sends a CSV download whose body comes a page at a time from `chunks`.
  *
  * - The first page is read before anything is sent, so a failure at the start is an ordinary
@@ -16,6 +35,7 @@ import { CSV_BOM, csvRow } from './csv';
  *   gone), so the download fails instead of ending quietly with rows missing.
  */
 export async function sendCsv(reply: FastifyReply, fileName: string, header: readonly string[], chunks: AsyncGenerator<string, void, undefined>) {
+  allowSilentPages(reply);
   const first = await chunks.next();
   async function* body() {
     yield Buffer.from(CSV_BOM + csvRow(header) + (first.done ? '' : first.value));
