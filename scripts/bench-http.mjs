@@ -5,9 +5,10 @@
 // the ceiling. Then sells (places, and pays for with the test card) orders from many signed-in
 // customers and checks that none oversold.
 //
-// A benchmark, not a test: it exits 1 only when a read's ratio falls below FLOOR, or a sale misses
-// a target of issue 26 (SALES_TARGETS: a request refused, the stock not adding up, PostgreSQL's p99
-// per request, the embedded store's sales/s and peak memory). On a shared 2-core machine figures
+// A benchmark, not a test: it exits 1 only when an answer's ratio falls below FLOOR (the reads
+// and the 404s alike), or a sale misses a target of issue 26 (SALES_TARGETS: a request refused,
+// the stock not adding up, PostgreSQL's p99 per request, the embedded store's sales/s and peak
+// memory). On a shared 2-core machine figures
 // move with other work, so it prints the host's speed beside them, taken in the same run: the load
 // average, a fixed single-thread JavaScript workload, and a bare Fastify server's req/s on a tiny
 // answer (the sales are also given as a share of that ceiling, measured right before each).
@@ -35,7 +36,10 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const CONNECTIONS = 50;
-/** Reads must reach this share of the ceiling, or the run fails; TARGET is what issue 10 asks. */
+/**
+ * Every answer must reach this share of the ceiling, or the run fails: the floor of a catalogue or
+ * review read, and issue 26's target for the two 404s. TARGET is what issue 10 asks of the reads.
+ */
 const FLOOR = 0.5;
 const TARGET = 0.7;
 const CUSTOMERS = 200;
@@ -601,7 +605,7 @@ async function main() {
   console.log(`- bare Fastify, tiny GET, ${CONNECTIONS} connections, ${CEILING_SECONDS} s: ${fmt(host.tinyReqPerSec)} → ${fmt(host.tinyReqPerSecAfter)} req/s`);
 
   const problems = [
-    ...reads.filter((r) => r.read && r.ratio < FLOOR).map((r) => `${r.request} on ${r.database}: ${fmt(r.ratio, 2)} of the ceiling, under the floor of ${FLOOR}`),
+    ...reads.filter((r) => r.ratio < FLOOR).map((r) => `${r.request} on ${r.database}: ${fmt(r.ratio, 2)} of the ceiling, under the floor of ${FLOOR}`),
     ...reads.filter((r) => r.errors > 0).map((r) => `${r.request} on ${r.database}: ${r.errors} errors or unexpected statuses`),
     ...salesProblems(orders, memory),
   ];
