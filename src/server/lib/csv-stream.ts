@@ -9,7 +9,7 @@ import { CSV_BOM, csvRow } from './csv';
  * clients holding sockets; an export is an admin's, signed in, and the first page of a search over
  * a large store, sorted by an unindexed column on a busy machine, may take longer than that to come.
  */
-export const EXPORT_IDLE_MS = 5 * 60_000;
+const EXPORT_IDLE_MS = 5 * 60_000;
 
 /**
  * Gives this response's connection EXPORT_IDLE_MS of silence (or the server's own idle time, if
