@@ -77,11 +77,17 @@ async function startChild(args, env, ready) {
       reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`));
     });
   });
+  // A child that dies mid-run says why, rather than leaving the next request's "fetch failed".
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`${args.join(' ')} exited with ${code ?? signal} during the run:\n${output.slice(-4000)}`);
+  });
   return {
     pid: child.pid,
     match,
     output: () => output,
     async stop() {
+      stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.stdin.end();
