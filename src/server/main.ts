@@ -8,11 +8,13 @@ import { shutdownDeadlineMs } from './shutdown-deadline';
 import { seedIfEmpty } from './seed/seed';
 import { compileEmbeddedDatabaseOptimisedOnly } from './db/embedded-code-tier';
 import { collectGarbageSoonerInEmbeddedStore } from './db/embedded-heap-growth';
+import { giveBackFreedMemory } from './lib/give-back-freed-memory';
 
 /** Entry point: read the environment, listen, say where the store is, and shut down gracefully. Nothing else. */
 async function main() {
   const config = loadConfig();
   await makeDataDirPrivate(config.dataDir);
+  giveBackFreedMemory();
   if (config.database.kind === 'pglite') {
     compileEmbeddedDatabaseOptimisedOnly();
     collectGarbageSoonerInEmbeddedStore();
