@@ -7,7 +7,7 @@ import { startBackupService, type BackupService } from './db/backup';
 import { shutdownDeadlineMs } from './shutdown-deadline';
 import { seedIfEmpty } from './seed/seed';
 import { compileEmbeddedDatabaseOptimisedOnly } from './db/embedded-code-tier';
-import { collectGarbageSoonerInEmbeddedStore } from './db/embedded-heap-growth';
+import { collectGarbageSoonerInEmbeddedStore, collectTheStartsGarbageNow } from './db/embedded-heap-growth';
 import { giveBackFreedMemory } from './lib/give-back-freed-memory';
 
 /** Entry point: read the environment, listen, say where the store is, and shut down gracefully. Nothing else. */
@@ -34,6 +34,7 @@ async function main() {
   await app.ready();
   // ...then the folder tightened again, now that the embedded database has made its files (PGlite makes them 0666).
   await makeDataDirPrivate(config.dataDir);
+  if (config.database.kind === 'pglite') collectTheStartsGarbageNow();
   for (const notice of retiredSettingsIn(process.env)) app.log.warn(notice);
   if (config.payments.provider === 'test') app.log.warn('payments are in test mode: the built-in test processor charges nothing and its orders count as paid');
 
