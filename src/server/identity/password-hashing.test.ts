@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { verifyPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, signIn } from '../../../tests/support/accounts';
+import { outputOfScript } from '../../../tests/support/script-process';
 import { createTestApp, testConfig, type TestApp } from '../../../tests/support/test-app';
 import { loadConfig } from '../config';
 import { accounts } from '../db/schema';
@@ -42,23 +42,18 @@ describe('the standard hashing', () => {
  * would run four at once. Measured in a process of its own, by its peak resident memory (Linux).
  */
 describe.runIf(process.platform === 'linux')('a burst of standard hashes', () => {
-  const peakGrowthMb = (hashesAtOnce: number) =>
-    new Promise<number>((resolve, reject) => {
-      const script = `
-        import { readFileSync } from 'node:fs';
-        import { passwordHasher } from './src/server/identity/password-hashing.ts';
-        const peakMb = () => Number(/VmHWM:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]) / 1024;
-        const hasher = passwordHasher('standard', ${hashesAtOnce});
-        await hasher.hash('warm-up-password');
-        const before = peakMb();
-        await Promise.all(Array.from({ length: 8 }, (_, i) => hasher.hash('Correct-horse-' + i)));
-        console.log(peakMb() - before);`;
-      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.on('error', reject);
-      child.on('exit', (code) => (code === 0 ? resolve(Number(out.trim())) : reject(new Error(`the hashing process exited with ${code}`))));
-    });
+  const peakGrowthMb = async (hashesAtOnce: number) => {
+    const script = `
+      import { readFileSync } from 'node:fs';
+      import { passwordHasher } from './src/server/identity/password-hashing.ts';
+      const peakMb = () => Number(/VmHWM:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]) / 1024;
+      const hasher = passwordHasher('standard', ${hashesAtOnce});
+      await hasher.hash('warm-up-password');
+      const before = peakMb();
+      await Promise.all(Array.from({ length: 8 }, (_, i) => hasher.hash('Correct-horse-' + i)));
+      console.log(peakMb() - before);`;
+    return Number(await outputOfScript(script));
+  };
 
   it('still stores and checks every password of a burst, in turn: each customer signs up and in', async () => {
     const inTurn = passwordHasher('standard', 1);

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { outputOfScript } from '../../../tests/support/script-process';
 
 /**
  * A process of its own frees most of 240 MB of small allocations, keeping one in eight, so that
@@ -7,29 +7,24 @@ import { describe, expect, it } from 'vitest';
  * threads leave theirs); then it gives them back. Answers the resident memory, MB: after the
  * allocations are freed and the process has waited, then after the trim has had time to run.
  */
-const residentAroundGiveBack = () =>
-  new Promise<{ freed: number; waited: number; givenBack: number }>((resolve, reject) => {
-    const script = `
-      import { giveBackFreedMemory } from './src/server/lib/give-back-freed-memory.ts';
-      const rssMb = () => process.memoryUsage.rss() / 2 ** 20;
-      const pause = (ms) => new Promise((r) => setTimeout(r, ms));
-      let chunks = Array.from({ length: 30_000 }, () => Buffer.allocUnsafeSlow(8 * 1024).fill(1));
-      const kept = chunks.filter((_, i) => i % 8 === 0);
-      chunks = null;
-      for (let i = 0; i < 3; i++) { globalThis.gc(); await pause(50); }
-      const freed = rssMb();
-      await pause(1000);
-      const waited = rssMb();
-      const stop = giveBackFreedMemory(60_000);
-      await pause(1000);
-      stop();
-      console.log(JSON.stringify({ freed, waited, givenBack: rssMb(), kept: kept.length }));`;
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim())) : reject(new Error(`the process exited with ${code}`))));
-  });
+const residentAroundGiveBack = async (): Promise<{ freed: number; waited: number; givenBack: number }> => {
+  const script = `
+    import { giveBackFreedMemory } from './src/server/lib/give-back-freed-memory.ts';
+    const rssMb = () => process.memoryUsage.rss() / 2 ** 20;
+    const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+    let chunks = Array.from({ length: 30_000 }, () => Buffer.allocUnsafeSlow(8 * 1024).fill(1));
+    const kept = chunks.filter((_, i) => i % 8 === 0);
+    chunks = null;
+    for (let i = 0; i < 3; i++) { globalThis.gc(); await pause(50); }
+    const freed = rssMb();
+    await pause(1000);
+    const waited = rssMb();
+    const stop = giveBackFreedMemory(60_000);
+    await pause(1000);
+    stop();
+    console.log(JSON.stringify({ freed, waited, givenBack: rssMb(), kept: kept.length }));`;
+  return JSON.parse(await outputOfScript(script, ['--expose-gc']));
+};
 
 const onGlibc = process.platform === 'linux' && Boolean((process.report?.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime);
 
