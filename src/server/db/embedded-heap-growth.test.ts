@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { outputOfScript } from '../../../tests/support/script-process';
 
+/** What both scripts below start with: the module under test, a reader of the old generation's use, and 30 MB kept live. */
+const HEAP_SCRIPT_START = `
+    import { getHeapSpaceStatistics } from 'node:v8';
+    import { collectGarbageSoonerInEmbeddedStore, collectTheStartsGarbageNow } from './src/server/db/embedded-heap-growth.ts';
+    const oldUsedMb = () => getHeapSpaceStatistics().find((s) => s.space_name === 'old_space').space_used_size / 2 ** 20;
+    const live = Array.from({ length: 400_000 }, (_, i) => ({ i, s: 'live-' + i }));`;
+
 /**
  * The most the old generation holds while a process keeps 30 MB live and churns through garbage
  * that lives long enough to be promoted (as a store's requests in flight do under load), in a
@@ -8,11 +15,8 @@ import { outputOfScript } from '../../../tests/support/script-process';
  */
 const peakOldGenerationMb = async (collectSooner: boolean) => {
   const script = `
-    import { getHeapSpaceStatistics } from 'node:v8';
-    import { collectGarbageSoonerInEmbeddedStore } from './src/server/db/embedded-heap-growth.ts';
+    ${HEAP_SCRIPT_START}
     if (${collectSooner}) collectGarbageSoonerInEmbeddedStore();
-    const oldUsedMb = () => getHeapSpaceStatistics().find((s) => s.space_name === 'old_space').space_used_size / 2 ** 20;
-    const live = Array.from({ length: 400_000 }, (_, i) => ({ i, s: 'live-' + i }));
     const inFlight = [];
     let peak = 0;
     for (let round = 0; round < 6000; round++) {
@@ -34,11 +38,8 @@ const peakOldGenerationMb = async (collectSooner: boolean) => {
  */
 const oldGenerationAfterStartMb = async (collectAtReady: boolean) => {
   const script = `
-    import { getHeapSpaceStatistics } from 'node:v8';
-    import { collectGarbageSoonerInEmbeddedStore, collectTheStartsGarbageNow } from './src/server/db/embedded-heap-growth.ts';
+    ${HEAP_SCRIPT_START}
     collectGarbageSoonerInEmbeddedStore();
-    const oldUsedMb = () => getHeapSpaceStatistics().find((s) => s.space_name === 'old_space').space_used_size / 2 ** 20;
-    const live = Array.from({ length: 400_000 }, (_, i) => ({ i, s: 'live-' + i }));
     let starting = [];
     for (let k = 0; k < 20; k++) {
       starting.push(Array.from({ length: 100_000 }, (_, i) => ({ k, i })));

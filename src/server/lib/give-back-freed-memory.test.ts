@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { outputOfScript } from '../../../tests/support/script-process';
+import { runsOnGlibc } from './give-back-freed-memory';
 
 /**
  * A process of its own frees most of 240 MB of small allocations, keeping one in eight, so that
@@ -26,10 +27,8 @@ const residentAroundGiveBack = async (): Promise<{ freed: number; waited: number
   return JSON.parse(await outputOfScript(script, ['--expose-gc']));
 };
 
-const onGlibc = process.platform === 'linux' && Boolean((process.report?.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime);
-
 describe('the store gives the memory it freed back to the system (issue 26, memory)', () => {
-  it.runIf(onGlibc)('returns free pages that glibc would otherwise keep', async () => {
+  it.runIf(runsOnGlibc())('returns free pages that glibc would otherwise keep', async () => {
     const { freed, waited, givenBack } = await residentAroundGiveBack();
     // Left alone, glibc keeps the free pages between the live chunks...
     expect(waited).toBeGreaterThan(freed - 20);

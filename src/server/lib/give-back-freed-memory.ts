@@ -1,9 +1,16 @@
 import { createRequire } from 'node:module';
 
 /** How often freed memory goes back to the system: a trim takes 2–20 ms, on libuv's pool, not this thread. */
-export const GIVE_BACK_EVERY_MS = 5_000;
+const GIVE_BACK_EVERY_MS = 5_000;
 
 type Trim = { async(pad: number, done: (error: unknown, result: number) => void): void };
+
+/** Whether this process's allocator is glibc's (Linux, not musl): the one whose arenas keep freed pages. */
+export function runsOnGlibc(): boolean {
+  if (process.platform !== 'linux') return false;
+  const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined;
+  return Boolean(report?.header?.glibcVersionRuntime);
+}
 
 /**
  * glibc's `malloc_trim`, called through koffi, or null where there is none (musl, macOS, Windows,
@@ -11,9 +18,7 @@ type Trim = { async(pad: number, done: (error: unknown, result: number) => void)
  * keep it, and the store runs the same either way.
  */
 function loadMallocTrim(): Trim | null {
-  if (process.platform !== 'linux') return null;
-  const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined;
-  if (!report?.header?.glibcVersionRuntime) return null;
+  if (!runsOnGlibc()) return null;
   try {
     const koffi = createRequire(import.meta.url)('koffi') as typeof import('koffi');
     return koffi.load('libc.so.6').func('int malloc_trim(size_t pad)') as unknown as Trim;
@@ -31,7 +36,8 @@ function loadMallocTrim(): Trim | null {
  * every whole free page of every arena. It runs on libuv's pool, so the event loop never waits for
  * it; the timer does not keep the process alive. Answers a function that stops it.
  */
-export function giveBackFreedMemory(everyMs = GIVE_BACK_EVERY_MS, trim: Trim | null = loadMallocTrim()): () => void {
+export function giveBackFreedMemory(everyMs = GIVE_BACK_EVERY_MS): () => void {
+  const trim = loadMallocTrim();
   if (!trim) return () => {};
   let trimming = false;
   const giveBack = () => {
