@@ -9,7 +9,7 @@ import { attachPaymentIntent } from './order-state';
 import { stockCheckOf, type StockCheck } from './order-stock';
 import type { PaymentIntentSummary, PaymentProvider } from '../payments/provider';
 import { claimedRefundReason, PaymentNotSettledError, refundClaimedPayment } from '../payments/refunds';
-import { settleLocked, type PaymentToSettle, type Settlement } from './settle-payment';
+import { settleLocked, stockLastThenFirst, type PaymentToSettle, type Settlement } from './settle-payment';
 
 export interface PaymentDeps {
   db: AppDatabase;
@@ -94,7 +94,10 @@ export async function settlePayment(deps: PaymentDeps, order: OrderWithLines, in
 
 /** The same for an order that may be gone already (Stripe's webhook for a deleted order). */
 export async function settlePaymentOf(deps: PaymentDeps, payment: PaymentToSettle): Promise<number> {
-  const settlement = await deps.db.transaction((tx) => settleLocked(tx, payment, { provider: deps.provider.name, log: deps.log }));
+  const context = { provider: deps.provider.name, log: deps.log };
+  const settlement = await stockLastThenFirst((stockFirst) =>
+    deps.db.transaction((tx) => settleLocked(tx, payment, context, stockFirst ? { stockFirst: { checked: null } } : {})),
+  );
   return finishSettlement(deps, settlement);
 }
 

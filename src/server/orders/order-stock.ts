@@ -39,6 +39,15 @@ export async function lockStockFor(tx: AppTransaction, lines: OrderLineRow[]): P
 }
 
 /**
+ * The same check reading the tools' stock as last committed, without locking them: a payment that
+ * takes its stock last (`takeOrderStockLast`) refuses with it, before the charge, an order whose stock
+ * is already gone; the take itself checks again.
+ */
+export async function readStockFor(tx: AppTransaction, lines: OrderLineRow[]): Promise<StockCheck> {
+  return checkStock(lines, (ids) => tx.select(STOCK).from(tools).where(inArray(tools.id, ids)));
+}
+
+/**
  * The same check without locking anything, against the stock read with the order
  * (findOrderWithStock): asking for a payment, the buyer is refused before typing a card number when
  * the stock is already gone; the payment itself checks again under the locks.
@@ -78,6 +87,35 @@ export async function takeOrderStock(tx: AppTransaction, lines: OrderLineRow[], 
     moves.push({ tool, taken: line.quantity });
   }
   return { kind: 'taken', moves };
+}
+
+/**
+ * A payment taking its stock last could not take a line (too few units left, or its tool gone). The
+ * lines before it were taken, so the transaction must roll back; the payment then settles again with
+ * the tools locked and checked first (`takeOrderStock`), which refunds or refuses it and says why.
+ */
+export class StockShortAtTake extends Error {
+  constructor() {
+    super('a line of the order could not be taken as its payment took the stock');
+    this.name = 'StockShortAtTake';
+  }
+}
+
+/**
+ * Takes every line's units with no read or lock before: each take is the conditional update that
+ * locks its tool's row, so the rows stay locked only from the take to the commit (decision 044,
+ * ninth round), where a check first held them through every statement of the payment. A line that
+ * cannot be taken throws StockShortAtTake.
+ */
+export async function takeOrderStockLast(tx: AppTransaction, lines: OrderLineRow[]): Promise<StockMove[]> {
+  if (lines.some((line) => line.toolId === null)) throw new StockShortAtTake();
+  const moves: StockMove[] = [];
+  for (const line of inToolOrder(lines)) {
+    const tool = await takeStock(tx, line.toolId!, line.quantity);
+    if (!tool) throw new StockShortAtTake();
+    moves.push({ tool, taken: line.quantity });
+  }
+  return moves;
 }
 
 /** Gives every line's units back (a refund before shipping). A tool deleted meanwhile gets nothing. */

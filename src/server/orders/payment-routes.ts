@@ -12,10 +12,10 @@ import { setNoStore } from '../lib/cache-headers';
 import { DomainError } from '../lib/domain-errors';
 import { fingerprintOf, idempotencyKeyOf, rememberAnswer } from '../idempotency/idempotency';
 import { isPastPayBy, lockOrder } from './orders-repository';
-import { lockStockFor } from './order-stock';
+import { lockStockFor, readStockFor } from './order-stock';
 import { orderPaymentRoutes } from './order-payment-routes';
 import { createPaymentIntentForOrder, finishSettlement, paymentDepsOf, refuseExpired, refuseUnpayable } from './order-payment';
-import { settleLocked } from './settle-payment';
+import { settleLocked, stockLastThenFirst } from './settle-payment';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { payMinutes, payments } = app.store;
@@ -53,11 +53,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * The test-mode processor's confirm call, standing in for Stripe.js: the client secret is the
    * credential, as with Stripe. On success the order is settled at once (as Stripe's webhook
-   * would); the buyer's PATCH that follows is then a harmless repeat. The order row and its tools'
-   * rows stay locked from before the charge until the order is marked paid and the stock taken, so
-   * a delete (or expiry, or the tool's removal) lands either before the charge (nothing is charged)
-   * or after the order is paid (409 there), and a payment for units another buyer took first is
-   * refused before any charge.
+   * would); the buyer's PATCH that follows is then a harmless repeat. The charge commits with the
+   * settlement or not at all: the order's row is locked from before the charge, so a delete (or
+   * expiry) lands either before it (nothing is charged) or after the order is paid (409 there). Its
+   * tools' rows are locked from the take, the settlement's last write (decision 044, ninth round): a
+   * tool removed or sold out before then makes the take fail and the charge roll back, and the
+   * second run, checking the stock under the tools' locks before the charge, refuses the payment.
    */
   app.post(
     '/test-payments/confirm',
@@ -73,21 +74,26 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const found = await processor.findByClientSecret(request.body.clientSecret);
       if (!found) throw new DomainError('PAYMENT_NOT_FOUND');
-      const outcome = await app.db.transaction(async (tx) => {
-        const order = await lockOrder(tx, found.orderId);
-        // Past its time to pay: no charge; expired after this transaction, and refused.
-        if (order && isPastPayBy(order, payMinutes)) return { kind: 'expired' as const };
-        const before = await processor.retrieve(found.id, tx);
-        // A card is charged only for an order that can still be paid, with its stock there: the
-        // check, under the tools' locks, is the one the settlement then relies on.
-        const stock = before?.status !== 'succeeded' && order ? await lockStockFor(tx, order.lines) : null;
-        if (before?.status !== 'succeeded') refuseUnpayable(order, stock);
-        const charge = await processor.confirm(found.id, request.body.card, request.body.billingDetails ?? {}, tx);
-        if (!charge.ok) return { kind: 'declined' as const, declined: charge };
-        const payment = { orderId: found.orderId, lastSeen: order, intent: charge.intent };
-        const context = { provider: payments.provider.name, log: request.log };
-        return { kind: 'charged' as const, settlement: await settleLocked(tx, payment, context, { order, stock }) };
-      });
+      const context = { provider: payments.provider.name, log: request.log };
+      const outcome = await stockLastThenFirst((stockFirst) =>
+        app.db.transaction(async (tx) => {
+          const order = await lockOrder(tx, found.orderId);
+          // Past its time to pay: no charge; expired after this transaction, and refused.
+          if (order && isPastPayBy(order, payMinutes)) return { kind: 'expired' as const };
+          const charge = await processor.confirm(found.id, request.body.card, request.body.billingDetails ?? {}, tx);
+          const repeat = charge.ok && charge.alreadySucceeded && charge.intent?.status === 'succeeded';
+          // A card is charged only for an order that can still be paid, with its stock there: a
+          // refusal here rolls the charge (or a decline's note) back with the transaction. The stock
+          // is read as committed (the take checks again), or on the second run under the tools' locks.
+          const checkStock = stockFirst ? lockStockFor : readStockFor;
+          const stock = !repeat && order ? await checkStock(tx, order.lines) : null;
+          if (!repeat) refuseUnpayable(order, stock);
+          if (!charge.ok) return { kind: 'declined' as const, declined: charge };
+          const payment = { orderId: found.orderId, lastSeen: order, intent: charge.intent };
+          const options = { lockedOrder: order, chargedHere: !charge.alreadySucceeded, ...(stockFirst ? { stockFirst: { checked: stock } } : {}) };
+          return { kind: 'charged' as const, settlement: await settleLocked(tx, payment, context, options) };
+        }),
+      );
       if (outcome.kind === 'expired') return refuseExpired({ db: app.db, payMinutes }, found.orderId);
       if (outcome.kind === 'declined') {
         const { declined } = outcome;

@@ -5,7 +5,7 @@ import { DomainError } from '../lib/domain-errors';
 import { issueInvoice } from './invoices-repository';
 import { followPaidOrder } from './order-follow-ups';
 import { lockOrder, orderAmountCents, orderState, type OrderWithLines } from './orders-repository';
-import { takeOrderStock, type StockCheck } from './order-stock';
+import { StockShortAtTake, takeOrderStock, takeOrderStockLast, type StockCheck } from './order-stock';
 import { markOrderPaid } from './order-state';
 import type { PaymentIntentSummary, PaymentProvider } from '../payments/provider';
 import { claimRefund, claimedRefundReason } from '../payments/refunds';
@@ -26,12 +26,39 @@ interface SettleContext {
   log: FastifyBaseLogger;
 }
 
-/** What the caller already read under the locks in this transaction (the test processor's confirm). */
-export interface LockedForPayment {
-  /** The order, read with its row locked (null: gone). */
-  order: OrderWithLines | null;
-  /** Its tools' stock, checked with their rows locked; null when not checked. */
-  stock: StockCheck | null;
+/** How a payment settles its order, besides the payment itself. */
+export interface SettleOptions {
+  /** The order, read by the caller with its row locked in this transaction (null: gone); read here when absent. */
+  lockedOrder?: OrderWithLines | null;
+  /**
+   * The caller's transaction made this charge (the test processor's confirm moved the intent from
+   * unpaid to succeeded): no refund can have been claimed for it, since a claim is only ever made
+   * for a charge and commits with it or after it, so there is nothing to look for.
+   */
+  chargedHere?: boolean;
+  /**
+   * Lock the order's tools and check their stock before writing anything, and refund the payment
+   * when a line is short. `checked`: what the caller's `lockStockFor` answered in this transaction,
+   * or null to check here. Without it the stock is taken last, and a line that cannot be taken
+   * throws StockShortAtTake (see `stockLastThenFirst`).
+   */
+  stockFirst?: { checked: StockCheck | null };
+}
+
+/**
+ * Runs a settling transaction taking the stock last, the fast way (the tools' rows locked from the
+ * take to the commit only). When a line could not be taken, that transaction rolled back (for the
+ * test processor, the charge with it); it runs once more with the stock locked and checked first,
+ * which answers exactly why: a refund, or a refusal before the charge. That second run happens only
+ * when stock ran out between the payment's start and its take.
+ */
+export async function stockLastThenFirst<T>(settle: (stockFirst: boolean) => Promise<T>): Promise<T> {
+  try {
+    return await settle(false);
+  } catch (error) {
+    if (!(error instanceof StockShortAtTake)) throw error;
+    return settle(true);
+  }
 }
 
 /**
@@ -44,20 +71,21 @@ export interface LockedForPayment {
  * it after the commit (`refundClaimedPayment`).
  *
  * A payment that settles its order does here only what must be atomic with it (decision 044):
- * takes the stock, marks the order paid, issues its invoice (numbered as the transaction commits),
+ * marks the order paid, issues its invoice (numbered as the transaction commits), takes the stock,
  * and writes the follow-up that sends the receipt, tells the owner and checks the low-stock marks
  * after the commit (order-follow-ups.ts):
  * one receipt per order, however many requests (PATCH, webhook, confirm, their retries) bring the
- * same payment, and none lost if the process stops right after the commit.
+ * same payment, and none lost if the process stops right after the commit. The stock is taken last
+ * (its rows are every payment's shared locks) unless `options.stockFirst` says otherwise.
  */
 export async function settleLocked(
   tx: AppTransaction,
   payment: PaymentToSettle,
   context: SettleContext,
-  locked?: LockedForPayment,
+  options: SettleOptions = {},
 ): Promise<Settlement> {
   const { orderId, intent } = payment;
-  const order = locked ? locked.order : await lockOrder(tx, orderId);
+  const order = options.lockedOrder !== undefined ? options.lockedOrder : await lockOrder(tx, orderId);
   if (order?.paid && intent && order.transactionId === intent.id) return { kind: 'settled', modified: 0 };
   const known = order ?? payment.lastSeen;
   const fits =
@@ -80,20 +108,27 @@ export async function settleLocked(
     return { kind: 'refund', intentId: intent.id, reason };
   };
   // A payment once claimed for a refund is being handed back: it never settles anything again.
-  const claimedFor = await claimedRefundReason(tx, intent.id);
+  const claimedFor = options.chargedHere ? null : await claimedRefundReason(tx, intent.id);
   if (claimedFor) return { kind: 'refund', intentId: intent.id, reason: claimedFor };
   if (!order) return refund('order-deleted');
   if (order.paid) return refund('paid-another-way');
-  const stock = await takeOrderStock(tx, order.lines, locked?.stock ?? null);
+  const paid = { transactionId: intent.id, paidAt: new Date() };
+  if (!options.stockFirst) {
+    // Unpaid under the row lock, so it is marked paid; its invoice is numbered in the same transaction.
+    await markOrderPaid(tx, order, intent.id, paid.paidAt);
+    await issueInvoice(tx, order);
+    const moves = await takeOrderStockLast(tx, order.lines);
+    await followPaidOrder(tx, order, paid, moves);
+    return { kind: 'settled', modified: 1 };
+  }
+  const stock = await takeOrderStock(tx, order.lines, options.stockFirst.checked);
   if (stock.kind === 'tool-deleted') return refund('tool-deleted');
   if (stock.kind === 'short') {
     context.log.info({ orderId, intentId: intent.id, shortages: stock.shortages.length }, 'paid for stock that sold out meanwhile: refunding');
     return refund('sold-out');
   }
-  const paidAt = new Date();
-  // Unpaid under the row lock, so it is marked paid; its invoice is numbered in the same transaction.
-  await markOrderPaid(tx, order, intent.id, paidAt);
+  await markOrderPaid(tx, order, intent.id, paid.paidAt);
   await issueInvoice(tx, order);
-  await followPaidOrder(tx, order, { transactionId: intent.id, paidAt }, stock.moves);
+  await followPaidOrder(tx, order, paid, stock.moves);
   return { kind: 'settled', modified: 1 };
 }
