@@ -34,7 +34,7 @@ export interface InvoiceRow {
  * the counter's lock, which every payment needs, is held for the commit alone (decision 044). The
  * seller and buyer are copied as they are now: a later change to the settings or the profile does
  * not rewrite a document already issued. One statement (the owner's settings, the buyer's company
- * and the insert), since the paying transaction holds the order's and its tools' locks meanwhile.
+ * and the insert), since the paying transaction holds the order's lock meanwhile (and the counter's at its commit).
  */
 export async function issueInvoice(tx: AppTransaction, order: Pick<OrderRow, 'id' | 'userId' | 'name' | 'email' | 'address' | 'phone'>): Promise<void> {
   const result = (await tx.execute(sql`

@@ -50,7 +50,7 @@ export const refundUnderWay = sql<boolean>`exists (select 1 from ${paymentRefund
 /**
  * Unpaid, or expired while its buyer was paying → paid, waiting to ship (`pending`), with its
  * payment. The change and its moment on the timeline are one statement: the paying transaction
- * holds the order's and its tools' locks, so it makes as few round trips as it can.
+ * holds the order's lock (and from its take, its tools'), so it makes as few round trips as it can.
  */
 export async function markOrderPaid(tx: AppTransaction, order: Pick<OrderRow, 'id' | 'email'>, transactionId: string, paidAt: Date): Promise<boolean> {
   const paid = tx.$with('paid').as(

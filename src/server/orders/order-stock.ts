@@ -40,8 +40,8 @@ export async function lockStockFor(tx: AppTransaction, lines: OrderLineRow[]): P
 
 /**
  * The same check reading the tools' stock as last committed, without locking them: a payment that
- * takes its stock last (`takeOrderStockLast`) refuses with it, before the charge, an order whose stock
- * is already gone; the take itself checks again.
+ * takes its stock last (`takeOrderStockLast`) refuses with it an order whose stock is already gone,
+ * its charge rolled back with the transaction; the take itself checks again.
  */
 export async function readStockFor(tx: AppTransaction, lines: OrderLineRow[]): Promise<StockCheck> {
   return checkStock(lines, (ids) => tx.select(STOCK).from(tools).where(inArray(tools.id, ids)));

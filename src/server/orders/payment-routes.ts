@@ -58,7 +58,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
    * expiry) lands either before it (nothing is charged) or after the order is paid (409 there). Its
    * tools' rows are locked from the take, the settlement's last write (decision 044, ninth round): a
    * tool removed or sold out before then makes the take fail and the charge roll back, and the
-   * second run, checking the stock under the tools' locks before the charge, refuses the payment.
+   * second run, checking the stock under the tools' locks, refuses the payment, nothing charged.
    */
   app.post(
     '/test-payments/confirm',

@@ -49,8 +49,8 @@ export interface SettleOptions {
  * Runs a settling transaction taking the stock last, the fast way (the tools' rows locked from the
  * take to the commit only). When a line could not be taken, that transaction rolled back (for the
  * test processor, the charge with it); it runs once more with the stock locked and checked first,
- * which answers exactly why: a refund, or a refusal before the charge. That second run happens only
- * when stock ran out between the payment's start and its take.
+ * which answers exactly why: a refund, or a refusal with nothing charged. Only a payment that
+ * cannot settle (a tool sold out or removed before its take) runs twice.
  */
 export async function stockLastThenFirst<T>(settle: (stockFirst: boolean) => Promise<T>): Promise<T> {
   try {
