@@ -3,6 +3,9 @@ import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastif
 import type { AnswerStore } from './catalogue-cache';
 import type { CachedResponse, FreshResponse } from './response-cache';
 
+/** An answer made into the bytes a cache keeps, for one that is fixed at start (no cache, no drops). */
+export { toCachedResponse } from './response-cache';
+
 /** `If-None-Match` may list several tags, or `*`; weak comparison, as RFC 9110 says for GET. */
 function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -28,8 +31,27 @@ const acceptsGzip = (request: FastifyRequest) => {
  * ETag and compression plugins leave it alone.
  */
 function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): FastifyReply {
-  reply.headers(entry.headers).header('etag', entry.etag).header('vary', 'accept-encoding');
+  withEntryHeaders(reply, entry);
   if (matchesIfNoneMatch(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+  return sendBody(request, reply, entry);
+}
+
+/**
+ * Sends an answer kept as bytes with an error status (the storefront's "Page not found"), never
+ * as "not modified": @fastify/etag would answer 304 to a client holding its ETag, and 304 stands
+ * for a 200 (RFC 9110 15.4.5), so the validator is dropped as plugins/errors.ts drops it.
+ */
+export function sendCachedError(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse, status: number): FastifyReply {
+  if (request.headers['if-none-match'] !== undefined) delete request.headers['if-none-match'];
+  withEntryHeaders(reply.code(status), entry);
+  return sendBody(request, reply, entry);
+}
+
+function withEntryHeaders(reply: FastifyReply, entry: CachedResponse): FastifyReply {
+  return reply.headers(entry.headers).header('etag', entry.etag).header('vary', 'accept-encoding');
+}
+
+function sendBody(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): FastifyReply {
   // JSON unless the answer says otherwise (a tool page is HTML).
   if (entry.headers['content-type'] === undefined) reply.type('application/json; charset=utf-8');
   if (entry.gzipped && acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(entry.gzipped);

@@ -111,7 +111,8 @@ export class ResponseCache {
 
 const sizeOf = (entry: CachedResponse) => entry.body.length + (entry.gzipped?.length ?? 0);
 
-function toCachedResponse({ json, headers }: FreshResponse): CachedResponse {
+/** An answer as the bytes kept: its body, a gzipped copy when worth it, and a weak ETag. */
+export function toCachedResponse({ json, headers }: FreshResponse): CachedResponse {
   const body = typeof json === 'string' ? Buffer.from(json) : Buffer.isBuffer(json) ? json : Buffer.from(json);
   const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
   const gzipped = body.length >= GZIP_THRESHOLD_BYTES ? gzipSync(body) : null;

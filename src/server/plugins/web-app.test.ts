@@ -115,6 +115,12 @@ describe('the web app', () => {
     });
     expect(revalidated.statusCode).toBe(404);
     expectTheAppPage(revalidated, PAGE_HEADS.notFound.title);
+    // ...and with the 404 page's own ETag: a 304 would stand for a 200 (RFC 9110 15.4.5).
+    const notFound = await get('/other-missing-page');
+    expect(notFound.headers.etag).toBeDefined();
+    const again = await get('/no-such-page', { 'if-none-match': String(notFound.headers.etag) });
+    expect(again.statusCode).toBe(404);
+    expectTheAppPage(again, PAGE_HEADS.notFound.title);
     // ...while a page itself still revalidates cheaply.
     const ourTools = await get('/ourTools');
     expect((await get('/ourTools', { 'if-none-match': String(ourTools.headers.etag) })).statusCode).toBe(304);

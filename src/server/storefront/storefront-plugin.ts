@@ -4,12 +4,11 @@ import { categoryHead, PAGE_HEADS } from '../../shared/page-heads';
 import { APP_ROUTES, fillRoute } from '../../shared/routes';
 import { SERVER_DATA_ELEMENT_ID, type ToolPageData } from '../../shared/server-rendering';
 import { isUuid, SLUG_MAX, SLUG_PATTERN } from '../../shared';
-import { answerFromCache } from '../catalogue-cache/answer-from-cache';
+import { answerFromCache, sendCachedError, toCachedResponse } from '../catalogue-cache/answer-from-cache';
 import { listCategories } from '../catalogue/categories-repository';
 import { lookUpTool } from '../catalogue/tool-detail';
 import { CATALOGUE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../lib/cache-headers';
 import { CACHED_READ_ROUTE } from '../lib/cached-read-route';
-import { etagOf } from '../lib/etag';
 import { headTags, jsonForScript } from './head-tags';
 import { isOurTools, pageForPath } from './page-for-path';
 import { PageShell } from './page-shell';
@@ -73,23 +72,24 @@ async function storefrontPlugin(app: FastifyInstance, opts: StorefrontOptions) {
     });
   }
 
-  // The same page for every unknown address: its ETag worked out once, not hashed per request.
-  const notFoundHtml = shell.render({ head: headTags(PAGE_HEADS.notFound) });
-  const notFoundEtag = etagOf(notFoundHtml);
-  function sendNotFound(reply: FastifyReply) {
-    return reply.code(404).type(HTML).header('cache-control', 'no-cache').header('etag', notFoundEtag).send(notFoundHtml);
-  }
+  // The same page for every unknown address, kept as bytes (gzipped, ETag) worked out once: its
+  // route has no compression hook (lib/cached-read-route.ts), and nothing is hashed per request.
+  const notFoundPage = toCachedResponse({
+    json: shell.render({ head: headTags(PAGE_HEADS.notFound) }),
+    headers: { 'content-type': HTML, 'cache-control': 'no-cache' },
+  });
+  const sendNotFound = (request: FastifyRequest, reply: FastifyReply) => sendCachedError(request, reply, notFoundPage, 404);
 
   // A scope of its own: its error handler (a moved or unknown tool) applies to this route only.
   await app.register(async (tools) => {
-    tools.setErrorHandler((error, _request, reply) => {
+    tools.setErrorHandler((error, request, reply) => {
       if (!(error instanceof ToolPageElsewhere)) throw error;
-      if (error.slug === null) return sendNotFound(reply);
+      if (error.slug === null) return sendNotFound(request, reply);
       return reply.code(301).header('location', fillRoute(APP_ROUTES.toolPage, error.slug)).header('cache-control', CATALOGUE_CACHE_CONTROL).send();
     });
     tools.get<{ Params: { slug: string } }>('/tools/:slug', { ...CACHED_READ_ROUTE, schema: { hide: true } }, (request, reply) => {
       const { slug } = request.params;
-      if (!isUuid(slug) && !(slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug))) return sendNotFound(reply);
+      if (!isUuid(slug) && !(slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug))) return sendNotFound(request, reply);
       return answerFromCache(request, reply, pages, `tool:${slug}`, async () => ({
         json: await toolPageHtml(slug),
         headers: { 'content-type': HTML, 'cache-control': CATALOGUE_CACHE_CONTROL },
@@ -116,7 +116,7 @@ async function storefrontPlugin(app: FastifyInstance, opts: StorefrontOptions) {
       }));
     }
     const page = pageForPath(url.pathname);
-    if (page.status === 404) return sendNotFound(reply);
+    if (page.status === 404) return sendNotFound(request, reply);
     return answerFromCache(request, reply, pages, page.key, async () => ({
       json: shell.render({ head: headTags(page.head, page.canonicalPath ? { canonical: canonical(page.canonicalPath) } : {}) }),
       // A new deploy's index.html names new scripts: the browser asks each time (cheap, by ETag).
