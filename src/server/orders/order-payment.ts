@@ -96,7 +96,7 @@ export async function settlePayment(deps: PaymentDeps, order: OrderWithLines, in
 export async function settlePaymentOf(deps: PaymentDeps, payment: PaymentToSettle): Promise<number> {
   const context = { provider: deps.provider.name, log: deps.log };
   const settlement = await stockLastThenFirst((stockFirst) =>
-    deps.db.transaction((tx) => settleLocked(tx, payment, context, stockFirst ? { stockFirst: { checked: null } } : {})),
+    deps.db.transaction((tx) => settleLocked(tx, payment, context, { stockFirst })),
   );
   return finishSettlement(deps, settlement);
 }

@@ -39,18 +39,10 @@ export async function lockStockFor(tx: AppTransaction, lines: OrderLineRow[]): P
 }
 
 /**
- * The same check reading the tools' stock as last committed, without locking them: a payment that
- * takes its stock last (`takeOrderStockLast`) refuses with it an order whose stock is already gone,
- * its charge rolled back with the transaction; the take itself checks again.
- */
-export async function readStockFor(tx: AppTransaction, lines: OrderLineRow[]): Promise<StockCheck> {
-  return checkStock(lines, (ids) => tx.select(STOCK).from(tools).where(inArray(tools.id, ids)));
-}
-
-/**
  * The same check without locking anything, against the stock read with the order
- * (findOrderWithStock): asking for a payment, the buyer is refused before typing a card number when
- * the stock is already gone; the payment itself checks again under the locks.
+ * (orders-repository.ts, OrderWithStock): asking for a payment, the buyer is refused before typing a
+ * card number when the stock is already gone; a payment refuses with it an order whose stock is
+ * gone before it charges, and its take (`takeOrderStockLast`) checks again.
  */
 export function stockCheckOf(lines: OrderLineRow[], stock: ReadonlyMap<string, number>): StockCheck {
   if (lines.some((line) => line.toolId === null)) return { kind: 'tool-deleted' };
@@ -79,14 +71,25 @@ async function checkStock(lines: OrderLineRow[], read: (ids: string[]) => Promis
 export async function takeOrderStock(tx: AppTransaction, lines: OrderLineRow[], checked: StockCheck | null = null): Promise<StockTake> {
   const check = checked ?? (await lockStockFor(tx, lines));
   if (check.kind !== 'covered') return check;
+  const moves = await takeEveryLine(tx, lines, (line) => {
+    // Cannot happen: the tool rows are locked and their stock was read under the lock.
+    throw new Error(`stock of tool ${line.toolId} moved while it was locked`);
+  });
+  return { kind: 'taken', moves };
+}
+
+/**
+ * Takes each line's units, in tool order, each by the conditional update that locks its tool's
+ * row; `notTaken` throws for a line that cannot be taken (its tool gone, or too few units left).
+ */
+async function takeEveryLine(tx: AppTransaction, lines: OrderLineRow[], notTaken: (line: OrderLineRow) => never): Promise<StockMove[]> {
   const moves: StockMove[] = [];
   for (const line of inToolOrder(lines)) {
-    const tool = await takeStock(tx, line.toolId!, line.quantity);
-    // Cannot fail: the tool rows are locked and their stock was read under the lock.
-    if (!tool) throw new Error(`stock of tool ${line.toolId} moved while it was locked`);
+    const tool = line.toolId === null ? null : await takeStock(tx, line.toolId, line.quantity);
+    if (!tool) notTaken(line);
     moves.push({ tool, taken: line.quantity });
   }
-  return { kind: 'taken', moves };
+  return moves;
 }
 
 /**
@@ -108,14 +111,9 @@ export class StockShortAtTake extends Error {
  * cannot be taken throws StockShortAtTake.
  */
 export async function takeOrderStockLast(tx: AppTransaction, lines: OrderLineRow[]): Promise<StockMove[]> {
-  if (lines.some((line) => line.toolId === null)) throw new StockShortAtTake();
-  const moves: StockMove[] = [];
-  for (const line of inToolOrder(lines)) {
-    const tool = await takeStock(tx, line.toolId!, line.quantity);
-    if (!tool) throw new StockShortAtTake();
-    moves.push({ tool, taken: line.quantity });
-  }
-  return moves;
+  return takeEveryLine(tx, lines, () => {
+    throw new StockShortAtTake();
+  });
 }
 
 /** Gives every line's units back (a refund before shipping). A tool deleted meanwhile gets nothing. */

@@ -150,22 +150,33 @@ function numbered(row: OrderRow, lines: OrderLineRow[], numbers: DocumentNumbers
   return { ...row, lines, invoiceNumber: numbers.invoices.get(row.id) ?? null, creditNoteNumber: numbers.creditNotes.get(row.id) ?? null };
 }
 
+/** An order, and the stock of its lines' tools as last committed (a tool missing from it is gone). */
+export interface OrderWithStock {
+  order: OrderWithLines;
+  stock: Map<string, number>;
+}
+
 /**
- * One order with its lines, read by one statement (a join) where reading them apart took two: an
- * order is read this way twice in every sale, once under its lock (issue 26, decision 044).
- * `lock` locks the order's row only, until the transaction ends. An order's lines never change once
- * written but for the tool id a tool's deletion sets to null; a line read with its old tool id while
- * that happens finds the tool gone under the tools' locks (order-stock.ts), as it did when the lines
- * were read by a statement of their own.
+ * One order with its lines and its lines' tools' stock, read by one statement (a join) where
+ * reading them apart took three: an order is read this way twice in every sale, once under its lock
+ * (issue 26, decision 044). `lock` locks the order's row only, until the transaction ends; the
+ * tools' stock is read unlocked (a payment takes it later, checking it again). An order's lines
+ * never change once written but for the tool id a tool's deletion sets to null; a line read with its
+ * old tool id while that happens finds the tool gone under the tools' locks (order-stock.ts), as it
+ * did when the lines were read by a statement of their own.
  */
-async function readOrderWithLines(db: AppDatabase, id: string, lock: boolean): Promise<OrderWithLines | null> {
+async function readOrderWithStock(db: AppDatabase, id: string, lock: boolean): Promise<OrderWithStock | null> {
   const query = db
-    .select({ order: orders, line: orderLines })
+    .select({ order: orders, line: orderLines, toolId: tools.id, available: tools.availableQty })
     .from(orders)
     .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .leftJoin(tools, eq(tools.id, orderLines.toolId))
     .where(eq(orders.id, id))
     .orderBy(asc(orderLines.position));
-  return assembled(db, lock ? await query.for('update', { of: orders }) : await query);
+  const rows = lock ? await query.for('update', { of: orders }) : await query;
+  const order = await assembled(db, rows);
+  if (!order) return null;
+  return { order, stock: new Map(rows.flatMap((row) => (row.toolId !== null && row.available !== null ? [[row.toolId, row.available] as const] : []))) };
 }
 
 /** The order of joined rows (one a line, the order's columns on each), its lines in their order. */
@@ -176,24 +187,12 @@ async function assembled(db: AppDatabase, rows: Array<{ order: OrderRow; line: O
 }
 
 export async function findOrder(db: AppDatabase, id: string): Promise<OrderWithLines | null> {
-  return readOrderWithLines(db, id, false);
+  return (await readOrderWithStock(db, id, false))?.order ?? null;
 }
 
-/**
- * The order, and the stock of its lines' tools as it is now (unlocked; a tool missing from it is
- * gone), read by the same statement: asking for a payment checks both (order-payment.ts).
- */
-export async function findOrderWithStock(db: AppDatabase, id: string): Promise<{ order: OrderWithLines; stock: Map<string, number> } | null> {
-  const rows = await db
-    .select({ order: orders, line: orderLines, toolId: tools.id, available: tools.availableQty })
-    .from(orders)
-    .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .leftJoin(tools, eq(tools.id, orderLines.toolId))
-    .where(eq(orders.id, id))
-    .orderBy(asc(orderLines.position));
-  const order = await assembled(db, rows);
-  if (!order) return null;
-  return { order, stock: new Map(rows.flatMap((row) => (row.toolId !== null && row.available !== null ? [[row.toolId, row.available] as const] : []))) };
+/** The order and its tools' stock as it is now, unlocked: asking for a payment checks both (order-payment.ts). */
+export async function findOrderWithStock(db: AppDatabase, id: string): Promise<OrderWithStock | null> {
+  return readOrderWithStock(db, id, false);
 }
 
 /**
@@ -202,7 +201,12 @@ export async function findOrderWithStock(db: AppDatabase, id: string): Promise<{
  * second sees the order paid, a payment that comes second sees the order gone (and refunds itself).
  */
 export async function lockOrder(tx: AppTransaction, id: string): Promise<OrderWithLines | null> {
-  return readOrderWithLines(tx, id, true);
+  return (await readOrderWithStock(tx, id, true))?.order ?? null;
+}
+
+/** The same, with its tools' stock as last committed (unlocked), read by the same statement. */
+export async function lockOrderWithStock(tx: AppTransaction, id: string): Promise<OrderWithStock | null> {
+  return readOrderWithStock(tx, id, true);
 }
 
 export async function listOrdersOfUser(db: AppDatabase, userId: string, page: PageQuery) {

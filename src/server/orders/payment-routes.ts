@@ -11,8 +11,8 @@ import {
 import { setNoStore } from '../lib/cache-headers';
 import { DomainError } from '../lib/domain-errors';
 import { fingerprintOf, idempotencyKeyOf, rememberAnswer } from '../idempotency/idempotency';
-import { isPastPayBy, lockOrder } from './orders-repository';
-import { lockStockFor, readStockFor } from './order-stock';
+import { isPastPayBy, lockOrderWithStock } from './orders-repository';
+import { lockStockFor, stockCheckOf } from './order-stock';
 import { orderPaymentRoutes } from './order-payment-routes';
 import { createPaymentIntentForOrder, finishSettlement, paymentDepsOf, refuseExpired, refuseUnpayable } from './order-payment';
 import { settleLocked, stockLastThenFirst } from './settle-payment';
@@ -77,20 +77,20 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const context = { provider: payments.provider.name, log: request.log };
       const outcome = await stockLastThenFirst((stockFirst) =>
         app.db.transaction(async (tx) => {
-          const order = await lockOrder(tx, found.orderId);
+          const locked = await lockOrderWithStock(tx, found.orderId);
+          const order = locked?.order ?? null;
           // Past its time to pay: no charge; expired after this transaction, and refused.
           if (order && isPastPayBy(order, payMinutes)) return { kind: 'expired' as const };
           const charge = await processor.confirm(found.id, request.body.card, request.body.billingDetails ?? {}, tx);
           const repeat = charge.ok && charge.alreadySucceeded && charge.intent?.status === 'succeeded';
           // A card is charged only for an order that can still be paid, with its stock there: a
           // refusal here rolls the charge (or a decline's note) back with the transaction. The stock
-          // is read as committed (the take checks again), or on the second run under the tools' locks.
-          const checkStock = stockFirst ? lockStockFor : readStockFor;
-          const stock = !repeat && order ? await checkStock(tx, order.lines) : null;
-          if (!repeat) refuseUnpayable(order, stock);
+          // is as read with the order (the take checks again), or on the second run locked here.
+          const lockedStock = stockFirst && !repeat && order ? await lockStockFor(tx, order.lines) : null;
+          if (!repeat) refuseUnpayable(order, locked ? (lockedStock ?? stockCheckOf(locked.order.lines, locked.stock)) : null);
           if (!charge.ok) return { kind: 'declined' as const, declined: charge };
           const payment = { orderId: found.orderId, lastSeen: order, intent: charge.intent };
-          const options = { lockedOrder: order, chargedHere: !charge.alreadySucceeded, ...(stockFirst ? { stockFirst: { checked: stock } } : {}) };
+          const options = { lockedOrder: order, chargedHere: !charge.alreadySucceeded, stockFirst, lockedStock };
           return { kind: 'charged' as const, settlement: await settleLocked(tx, payment, context, options) };
         }),
       );

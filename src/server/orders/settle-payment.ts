@@ -5,7 +5,7 @@ import { DomainError } from '../lib/domain-errors';
 import { issueInvoice } from './invoices-repository';
 import { followPaidOrder } from './order-follow-ups';
 import { lockOrder, orderAmountCents, orderState, type OrderWithLines } from './orders-repository';
-import { StockShortAtTake, takeOrderStock, takeOrderStockLast, type StockCheck } from './order-stock';
+import { StockShortAtTake, takeOrderStock, takeOrderStockLast, type StockCheck, type StockMove } from './order-stock';
 import { markOrderPaid } from './order-state';
 import type { PaymentIntentSummary, PaymentProvider } from '../payments/provider';
 import { claimRefund, claimedRefundReason } from '../payments/refunds';
@@ -38,11 +38,12 @@ export interface SettleOptions {
   chargedHere?: boolean;
   /**
    * Lock the order's tools and check their stock before writing anything, and refund the payment
-   * when a line is short. `checked`: what the caller's `lockStockFor` answered in this transaction,
-   * or null to check here. Without it the stock is taken last, and a line that cannot be taken
+   * when a line is short. Without it the stock is taken last, and a line that cannot be taken
    * throws StockShortAtTake (see `stockLastThenFirst`).
    */
-  stockFirst?: { checked: StockCheck | null };
+  stockFirst?: boolean;
+  /** With `stockFirst`: what the caller's `lockStockFor` answered in this transaction (checked here when absent). */
+  lockedStock?: StockCheck | null;
 }
 
 /**
@@ -113,22 +114,21 @@ export async function settleLocked(
   if (!order) return refund('order-deleted');
   if (order.paid) return refund('paid-another-way');
   const paid = { transactionId: intent.id, paidAt: new Date() };
-  if (!options.stockFirst) {
-    // Unpaid under the row lock, so it is marked paid; its invoice is numbered in the same transaction.
-    await markOrderPaid(tx, order, intent.id, paid.paidAt);
-    await issueInvoice(tx, order);
-    const moves = await takeOrderStockLast(tx, order.lines);
-    await followPaidOrder(tx, order, paid, moves);
-    return { kind: 'settled', modified: 1 };
+  let moves: StockMove[] | null = null;
+  if (options.stockFirst) {
+    const stock = await takeOrderStock(tx, order.lines, options.lockedStock ?? null);
+    if (stock.kind === 'tool-deleted') return refund('tool-deleted');
+    if (stock.kind === 'short') {
+      context.log.info({ orderId, intentId: intent.id, shortages: stock.shortages.length }, 'paid for stock that sold out meanwhile: refunding');
+      return refund('sold-out');
+    }
+    moves = stock.moves;
   }
-  const stock = await takeOrderStock(tx, order.lines, options.stockFirst.checked);
-  if (stock.kind === 'tool-deleted') return refund('tool-deleted');
-  if (stock.kind === 'short') {
-    context.log.info({ orderId, intentId: intent.id, shortages: stock.shortages.length }, 'paid for stock that sold out meanwhile: refunding');
-    return refund('sold-out');
-  }
+  // Unpaid under the row lock, so it is marked paid; its invoice is numbered in the same transaction.
   await markOrderPaid(tx, order, intent.id, paid.paidAt);
   await issueInvoice(tx, order);
-  await followPaidOrder(tx, order, paid, stock.moves);
+  // The rows every buyer of a tool shares: locked from here to the commit, three statements.
+  moves ??= await takeOrderStockLast(tx, order.lines);
+  await followPaidOrder(tx, order, paid, moves);
   return { kind: 'settled', modified: 1 };
 }
