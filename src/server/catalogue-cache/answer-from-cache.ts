@@ -1,5 +1,6 @@
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { ignoreValidators } from '../lib/ignore-validators';
 import type { AnswerStore } from './catalogue-cache';
 import type { CachedResponse, FreshResponse } from './response-cache';
 
@@ -39,10 +40,10 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedR
 /**
  * Sends an answer kept as bytes with an error status (the storefront's "Page not found"), never
  * as "not modified": @fastify/etag would answer 304 to a client holding its ETag, and 304 stands
- * for a 200 (RFC 9110 15.4.5), so the validator is dropped as plugins/errors.ts drops it.
+ * for a 200 (RFC 9110 15.4.5), so the validator is dropped (lib/ignore-validators.ts).
  */
 export function sendCachedError(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse, status: number): FastifyReply {
-  if (request.headers['if-none-match'] !== undefined) delete request.headers['if-none-match'];
+  ignoreValidators(request);
   withEntryHeaders(reply.code(status), entry);
   return sendBody(request, reply, entry);
 }

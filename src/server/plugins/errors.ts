@@ -8,6 +8,7 @@ import { TransportError } from '../lib/transport-error';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../lib/database-unavailable';
 import { describeTransportError } from './transport-errors';
 import { etagOf } from '../lib/etag';
+import { ignoreValidators } from '../lib/ignore-validators';
 
 /** Fastify's body-parser refusals, as the store's codes. */
 const BODY_PARSER_ERRORS: Record<string, () => TransportError> = {
@@ -118,16 +119,6 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply): void
   }
   ignoreValidators(request);
   reply.code(404).type(PROBLEM_CONTENT_TYPE).header('etag', NOT_FOUND_ETAG).send(NOT_FOUND_BODY);
-}
-
-/**
- * An error is never "not modified": @fastify/etag answers 304 to an If-None-Match equal to the
- * answer's ETag whatever its status, and a client holding an earlier 404's tag would get an empty
- * 304 instead of the problem (RFC 9110 15.4.5: 304 stands for a 200). The validator is dropped
- * before the answer leaves, on error paths only, so successful answers pay nothing for it.
- */
-function ignoreValidators(request: FastifyRequest): void {
-  if (request.headers['if-none-match'] !== undefined) delete request.headers['if-none-match'];
 }
 
 /** better-auth's routes (identity/auth.ts basePath), forwarded by accounts/auth-routes.ts. */
