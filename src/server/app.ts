@@ -36,6 +36,7 @@ import { maskLinkTokens } from './lib/mask-link-tokens';
 import { serializeErrorForLog } from './lib/error-log-serializer';
 import apiDocsPlugin from './plugins/api-docs';
 import catalogueCachePlugin from './catalogue-cache/catalogue-cache-plugin';
+import { FrontCache, serverWithFrontCache } from './catalogue-cache/front-cache';
 import changesPlugin from './plugins/changes';
 import databasePlugin, { type SeedStep } from './plugins/database';
 import allowedMethodsPlugin from './plugins/allowed-methods';
@@ -83,7 +84,10 @@ export interface AppDependencies {
  * order expiry sweep start in `onReady`, and each plugin stops what it started in `onClose`.
  */
 export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
+  // The public reads kept as bytes, answered again before the app's routing (decision 051).
+  const frontCache = new FrontCache();
   const app = Fastify({
+    serverFactory: serverWithFrontCache(frontCache),
     logger: {
       level: config.logLevel,
       ...(deps.logStream && { stream: deps.logStream }),
@@ -122,6 +126,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     pluginTimeout: 0,
   }).withTypeProvider<ZodTypeProvider>();
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  app.decorate('frontCache', frontCache);
+  // A closing app answers new requests 503 (return503OnClosing); replays would answer them 200.
+  app.addHook('preClose', () => frontCache.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only; a text/plain body is refused with 415 rather than half-parsed.

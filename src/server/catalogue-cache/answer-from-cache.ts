@@ -2,6 +2,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { ignoreValidators } from '../lib/ignore-validators';
 import type { AnswerStore } from './catalogue-cache';
+import type { AnswerSource } from './front-cache';
 import type { CachedResponse, FreshResponse } from './response-cache';
 
 /** An answer made into the bytes a cache keeps, for one that is fixed at start (no cache, no drops). */
@@ -29,12 +30,16 @@ const acceptsGzip = (request: FastifyRequest) => {
 /**
  * Sends a cached answer: 304 when the client holds it already, else the gzipped bytes when the
  * client takes gzip, else the plain ones. The reply carries its ETag and encoding already, so the
- * ETag and compression plugins leave it alone.
+ * ETag and compression plugins leave it alone. A hit (`source`: where it was found) is kept as it
+ * goes out, for the same request again, in front of the app (front-cache.ts), for as long as
+ * `source` holds `entry`.
  */
-function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): FastifyReply {
+function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse, source: AnswerSource | null): FastifyReply {
   withEntryHeaders(reply, entry);
   if (matchesIfNoneMatch(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-  return sendBody(request, reply, entry);
+  const body = bodyFor(request, reply, entry);
+  if (source) request.server.frontCache.keepOnceSent(reply, source, entry, body);
+  return reply.send(body);
 }
 
 /**
@@ -45,18 +50,22 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedR
 export function sendCachedError(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse, status: number): FastifyReply {
   ignoreValidators(request);
   withEntryHeaders(reply.code(status), entry);
-  return sendBody(request, reply, entry);
+  return reply.send(bodyFor(request, reply, entry));
 }
 
 function withEntryHeaders(reply: FastifyReply, entry: CachedResponse): FastifyReply {
   return reply.headers(entry.headers).header('etag', entry.etag).header('vary', 'accept-encoding');
 }
 
-function sendBody(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): FastifyReply {
+/** The bytes to send (gzipped or plain, as the client takes them), with their type and encoding set on the reply. */
+function bodyFor(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): Buffer {
   // JSON unless the answer says otherwise (a tool page is HTML).
   if (entry.headers['content-type'] === undefined) reply.type('application/json; charset=utf-8');
-  if (entry.gzipped && acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(entry.gzipped);
-  return reply.send(entry.body);
+  if (entry.gzipped && acceptsGzip(request)) {
+    reply.header('content-encoding', 'gzip');
+    return entry.gzipped;
+  }
+  return entry.body;
 }
 
 /**
@@ -73,12 +82,13 @@ export function answerFromCache(
 ): Promise<void> | undefined {
   const hit = answers.peek(key);
   if (hit) {
-    sendCached(request, reply, hit);
+    sendCached(request, reply, hit, { answers, key });
     return undefined;
   }
   // A reply is a thenable that settles once the answer has gone out (as when an async handler
   // returns it), so this promise settles then too, with nothing: the types do not know that.
-  return answers.get(key, build).then((entry) => sendCached(request, reply, entry)) as Promise<unknown> as Promise<void>;
+  // Not kept in front: a miss's answer may carry what only its request had (the allowance's headers).
+  return answers.get(key, build).then((entry) => sendCached(request, reply, entry, null)) as Promise<unknown> as Promise<void>;
 }
 
 /**
@@ -93,7 +103,7 @@ export function answerHitsFirst(where: (request: FastifyRequest) => { answers: A
     const { answers, key } = where(request);
     const hit = answers.peek(key);
     // A hook that answers does not call `done`: Fastify runs no later hook and no handler.
-    if (hit) sendCached(request, reply, hit);
+    if (hit) sendCached(request, reply, hit, { answers, key });
     else done();
   };
 }
