@@ -5,8 +5,8 @@
 // the ceiling. Then sells (places, and pays for with the test card) orders from many signed-in
 // customers, after a few seconds of the same sales unmeasured, and checks that none oversold.
 //
-// A benchmark, not a test: it exits 1 only when an answer's ratio falls below FLOOR (the reads
-// and the 404s alike), or a sale misses a target of issue 26 (SALES_TARGETS: a request refused,
+// A benchmark, not a test: it exits 1 only when an answer's ratio falls below its target of issue
+// 26 (RATIO_TARGETS: 0.7 for a catalogue or review read, 0.5 for a 404), or a sale misses a target of issue 26 (SALES_TARGETS: a request refused,
 // the stock not adding up, PostgreSQL's p99 per request, the embedded store's sales/s and peak
 // memory). On a shared 2-core machine figures move with other work, so it prints the host's
 // speed beside them, taken in the same run: the load
@@ -39,11 +39,12 @@ const WARM_UP_SECONDS = 3;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const CONNECTIONS = 50;
 /**
- * Every answer must reach this share of the ceiling, or the run fails: the floor of a catalogue or
- * review read, and issue 26's target for the two 404s. TARGET is what issue 10 asks of the reads.
+ * Every answer must reach this share of the ceiling, or the run fails (issue 26, item 3): a
+ * catalogue or review read 0.7 (issue 10's target too), each of the two 404s 0.5. Until the
+ * eleventh round the reads failed under 0.5 only, and 0.7 was noted.
  */
-const FLOOR = 0.5;
-const TARGET = 0.7;
+const RATIO_TARGETS = { read: 0.7, notFound: 0.5 };
+const ratioTargetOf = (r) => (r.read ? RATIO_TARGETS.read : RATIO_TARGETS.notFound);
 const CUSTOMERS = 200;
 /**
  * Issue 26's targets for the sales (200 customers, one unit each). p99 is per request (the order,
@@ -626,12 +627,12 @@ async function main() {
   console.log(`- bare Fastify, tiny GET, ${CONNECTIONS} connections, ${CEILING_SECONDS} s: ${fmt(host.tinyReqPerSec)} → ${fmt(host.tinyReqPerSecAfter)} req/s`);
 
   const problems = [
-    ...reads.filter((r) => r.ratio < FLOOR).map((r) => `${r.request} on ${r.database}: ${fmt(r.ratio, 2)} of the ceiling, under the floor of ${FLOOR}`),
+    ...reads
+      .filter((r) => r.ratio < ratioTargetOf(r))
+      .map((r) => `${r.request} on ${r.database}: ${fmt(r.ratio, 2)} of the ceiling, under the target of ${ratioTargetOf(r)}`),
     ...reads.filter((r) => r.errors > 0).map((r) => `${r.request} on ${r.database}: ${r.errors} errors or unexpected statuses`),
     ...salesProblems(orders, memory),
   ];
-  const belowTarget = reads.filter((r) => r.read && r.ratio >= FLOOR && r.ratio < TARGET);
-  for (const r of belowTarget) console.log(`note: ${r.request} on ${r.database} is ${fmt(r.ratio, 2)} of the ceiling, under the target of ${TARGET}`);
   if (problems.length > 0) {
     console.error(`\nFAILED:\n  ${problems.join('\n  ')}`);
     process.exit(1);

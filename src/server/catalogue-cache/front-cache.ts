@@ -25,8 +25,12 @@ interface Replay {
   body: Buffer;
 }
 
-/** Replays kept: one per address and Accept-Encoding a client asked for; the oldest makes room. */
-const MAX_REPLAYS = 512;
+/**
+ * Replays kept: one per address and Accept-Encoding a client asked for; the oldest makes room. The
+ * bytes bound counts bodies and keys: a replay shares its body with the cache's entry, but keeps it
+ * after the cache has dropped that entry, until it is asked for again or makes room.
+ */
+const DEFAULT_LIMITS = { maxReplays: 512, maxBytes: 16 * 1024 * 1024 };
 /** An Accept-Encoding longer than any browser's is answered by the app, never kept as a key. */
 const MAX_ACCEPT_ENCODING = 200;
 /** Headers Node writes for each response itself (date, connection): never kept with the replay. */
@@ -54,11 +58,19 @@ const ABOUT_ONE_CLIENT = /^(?:x-ratelimit-|ratelimit|retry-after$|set-cookie$)/;
 export class FrontCache {
   private readonly replays = new Map<string, Replay>();
   private serving = true;
+  private heldBytes = 0;
   /** Requests answered from the front, for tests and for the operator's curiosity. */
   hits = 0;
 
+  constructor(private readonly limits: { maxReplays: number; maxBytes: number } = DEFAULT_LIMITS) {}
+
   get size(): number {
     return this.replays.size;
+  }
+
+  /** Bytes held: the replays' bodies and keys. */
+  get bytes(): number {
+    return this.heldBytes;
   }
 
   /** Answers `request` from a replay if it can (true); false: the app answers it. */
@@ -69,7 +81,7 @@ export class FrontCache {
     const replay = this.replays.get(key);
     if (replay === undefined) return false;
     if (replay.source.answers.peek(replay.source.key) !== replay.entry) {
-      this.replays.delete(key);
+      this.forget(key);
       return false;
     }
     this.hits += 1;
@@ -97,14 +109,29 @@ export class FrontCache {
   stop(): void {
     this.serving = false;
     this.replays.clear();
+    this.heldBytes = 0;
   }
 
   private keep(key: string, replay: Replay): void {
-    this.replays.delete(key);
-    if (this.replays.size >= MAX_REPLAYS) this.replays.delete(this.replays.keys().next().value!);
+    const size = sizeOf(key, replay);
+    if (size > this.limits.maxBytes) return;
+    this.forget(key);
+    while (this.replays.size > 0 && (this.replays.size >= this.limits.maxReplays || this.heldBytes + size > this.limits.maxBytes)) {
+      this.forget(this.replays.keys().next().value!);
+    }
     this.replays.set(key, replay);
+    this.heldBytes += size;
+  }
+
+  private forget(key: string): void {
+    const replay = this.replays.get(key);
+    if (replay === undefined) return;
+    this.replays.delete(key);
+    this.heldBytes -= sizeOf(key, replay);
   }
 }
+
+const sizeOf = (key: string, replay: Replay) => key.length + replay.body.length;
 
 /** The request's key among the replays, or null if the app must answer it whatever it holds. */
 function replayKey(request: IncomingMessage): string | null {
