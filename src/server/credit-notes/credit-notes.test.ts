@@ -227,8 +227,9 @@ describe('the credit note a refund issues', () => {
     const creditCii = (await readPdfAttachments(creditPdf.rawPayload))['factur-x.xml']!;
     expect(await en16931SchemaErrors(creditCii)).toEqual([]);
     expect(creditCii).toMatch(new RegExp(`<ram:ID>${refunded.creditNoteNumber}</ram:ID>\\s*<ram:TypeCode>381</ram:TypeCode>`));
-    // The invoice it corrects, in its note (the library's CII leaves out the structured reference the UBL has).
+    // The invoice it corrects, in its note and as the structured reference (BT-25) accounting software reads.
     expect(creditCii).toMatch(new RegExp(`<ram:IncludedNote>\\s*<ram:Content>Credit note for invoice ${refunded.invoiceNumber} of \\d{4}-\\d{2}-\\d{2}\\.</ram:Content>`));
+    expect(creditCii).toMatch(new RegExp(`<ram:InvoiceReferencedDocument>\\s*<ram:IssuerAssignedID>${refunded.invoiceNumber}</ram:IssuerAssignedID>`));
     expect(ciiTotals(creditCii)).toEqual(ciiTotals(cii));
     expect(await pdfTextOf(creditPdf)).toContain('Total (USD) -$113.12');
   });

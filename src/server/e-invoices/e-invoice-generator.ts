@@ -62,5 +62,41 @@ export async function generateEInvoice(input: Invoice, options: Omit<InvoiceServ
   const format = formats.normalizeFormat(options.format);
   const invoice = validation.validate('invoice data', validatorFor(format, formatter), structuredClone(input));
   formatter.fillInvoiceDefaults(invoice);
+  if (formatter.syntax === 'CII') addPrecedingInvoiceReference(formatter, invoice);
   return formatter.generate(invoice, { ...options, format, lang: 'en-us', noWarnings: true });
+}
+
+type XmlTree = Record<string, unknown>;
+interface UblBillingReference {
+  'cac:InvoiceDocumentReference'?: { 'cbc:ID'?: string; 'cbc:IssueDate'?: string };
+}
+
+/**
+ * BT-25/BT-26, the invoice a credit note corrects, in CII. The library's CII mapping (2.3.4, the
+ * newest) reads them from `cac:BillingReference/cbc:ID`, where its own schema and UBL have
+ * `cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID`, so they never reach the CII (nor the
+ * Factur-X PDF it goes into). They are added in the formatter's own last step before the XML is
+ * written (its `postProcess`, called for plain CII and for Factur-X alike), where CII D16B puts
+ * them: `ram:InvoiceReferencedDocument`, last in the settlement after the monetary summation
+ * (the store writes neither element the schema allows after it), the date as `qdt` format 102.
+ * The EN 16931 profile of CII allows one (the store's credit notes correct one invoice each). Left
+ * alone if the library wrote one itself, so a fixed library is not doubled.
+ */
+function addPrecedingInvoiceReference(formatter: EInvoiceFormat, invoice: Invoice) {
+  const references = (invoice as unknown as { 'ubl:Invoice': { 'cac:BillingReference'?: UblBillingReference[] } })['ubl:Invoice']['cac:BillingReference'];
+  const corrected = references?.[0]?.['cac:InvoiceDocumentReference'];
+  if (corrected?.['cbc:ID'] === undefined) return;
+  const target = formatter as unknown as { postProcess(cii: XmlTree): void };
+  const libraryPostProcess = target.postProcess.bind(formatter);
+  target.postProcess = (cii) => {
+    libraryPostProcess(cii);
+    const transaction = (cii['rsm:CrossIndustryInvoice'] as XmlTree)['rsm:SupplyChainTradeTransaction'] as XmlTree;
+    const settlement = transaction['ram:ApplicableHeaderTradeSettlement'] as XmlTree;
+    if (settlement['ram:InvoiceReferencedDocument'] !== undefined) return;
+    const issued = corrected['cbc:IssueDate'];
+    settlement['ram:InvoiceReferencedDocument'] = {
+      'ram:IssuerAssignedID': corrected['cbc:ID'],
+      ...(issued ? { 'ram:FormattedIssueDateTime': { 'qdt:DateTimeString': issued.replaceAll('-', ''), 'qdt:DateTimeString@format': '102' } } : {}),
+    };
+  };
 }

@@ -92,6 +92,16 @@ describe('the e-invoice (EN 16931, UBL 2.1)', () => {
     expect(first(xml, 'cbc:TaxInclusiveAmount')).toBe('113.12');
   });
 
+  it('names the invoice a credit note corrects in CII too (BT-25, BT-26), valid against the EN 16931 schema; an invoice names none', async () => {
+    const cii = await renderEInvoice(data({ kind: 'credit-note', number: 7, issuedAt: new Date('2026-11-30T10:00:00Z') }), 'CII');
+    expect(cii).toMatch(
+      /<ram:SpecifiedTradeSettlementHeaderMonetarySummation>[\s\S]*<\/ram:SpecifiedTradeSettlementHeaderMonetarySummation>\s*<ram:InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>INV-000123<\/ram:IssuerAssignedID>\s*<ram:FormattedIssueDateTime>\s*<qdt:DateTimeString format="102">20261125<\/qdt:DateTimeString>\s*<\/ram:FormattedIssueDateTime>\s*<\/ram:InvoiceReferencedDocument>\s*<\/ram:ApplicableHeaderTradeSettlement>/,
+    );
+    expect(cii.match(/<ram:InvoiceReferencedDocument>/g)).toHaveLength(1);
+    expect(await en16931SchemaErrors(cii)).toEqual([]);
+    expect(await renderEInvoice(data(), 'CII')).not.toContain('InvoiceReferencedDocument');
+  });
+
   it('uses VAT category AE with the reverse-charge wording and the buyer VAT number under reverse charge', async () => {
     const xml = await renderEInvoice(data({}, { reverseCharge: true, buyerVatId: 'FR40303265045', lines: [line(0, 'Bench Vise', 1999, 3)], totalCents: 5997 }));
     expect(xml).toMatch(/<cac:TaxCategory>\s*<cbc:ID>AE<\/cbc:ID>\s*<cbc:Percent>0<\/cbc:Percent>\s*<cbc:TaxExemptionReasonCode>VATEX-EU-AE<\/cbc:TaxExemptionReasonCode>/);
