@@ -270,6 +270,7 @@ test.describe('tax by destination', () => {
       await dialog.getByRole('button', { name: 'Save changes' }).click();
       await expect(dialog).toBeHidden();
       await expect(page.getByText('Product updated successfully')).toBeVisible();
+      await expect(toolRow.getByRole('cell', { name: 'Reduced rate', exact: true })).toBeVisible();
 
       // A customer puts both tools in the cart and has them delivered to Germany.
       const buyer = await context.newPage();

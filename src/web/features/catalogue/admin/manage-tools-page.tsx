@@ -9,6 +9,7 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import type { DataTableColumn } from '../../../components/data-table';
 import { PagedTable } from '../../../components/paged-table';
 import { usePageParam } from '../../../lib/paging';
+import { TAX_CLASS_LABELS } from '../../../lib/tax-class-labels';
 import { notify } from '../../../lib/toast';
 import { useConfirmedMutation } from '../../../lib/use-confirmed-mutation';
 import { useCategories } from '../api/get-categories';
@@ -46,6 +47,8 @@ function toolColumns(categoryName: (id: string) => string, lowStockMark: (id: st
     { header: 'SKU', className: 'whitespace-nowrap', cell: (tool) => tool.sku },
     { header: 'Category', className: 'min-w-28', cell: (tool) => categoryName(tool.categoryId) },
     { header: 'Price', className: 'whitespace-nowrap', cell: (tool) => formatUsd(tool.price) },
+    // Which rate the tool pays (decision 048): the owner checks a whole page of it at a glance.
+    { header: 'Tax class', className: 'whitespace-nowrap', cell: (tool) => TAX_CLASS_LABELS[tool.taxClass] },
     { header: 'Description', className: 'min-w-48', cell: (tool) => preview(tool.description, PREVIEW.manageTools, '...') },
     { header: 'Min. quantity', cell: (tool) => tool.minQty },
     { header: 'Available', className: 'min-w-24', cell: (tool) => <Available tool={tool} mark={lowStockMark(tool._id)} /> },
