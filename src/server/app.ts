@@ -161,7 +161,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   });
   await app.register(firstAdmin, { config: config.auth, onCreated: deps.onAdminCreated });
   await app.register(orderExpirySweep, { payMinutes: config.orderPayMinutes, everyMs: config.orderExpirySweepMs });
-  const payments = createPaymentProvider(config.payments, database.db);
+  const payments = await createPaymentProvider(config.payments, database.db);
   await app.register(storeSetupPlugin, {
     publicUrl: config.auth.publicUrl,
     payMinutes: config.orderPayMinutes,

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 export interface RedisConnection {
   client: Redis;
@@ -38,7 +38,10 @@ const PAUSE_AFTER_FAILURE_MS = 5_000;
  * is used from the first request; an unreachable one does not stop the start.
  */
 export async function connectRedis(url: string, log: ConnectionLog, messages: OutageMessages): Promise<RedisConnection> {
-  const client = new Redis(url, {
+  // Loaded only by a store that counts its rate limits in Redis: about 8 MB of memory the default
+  // install (one process, no Redis) would otherwise carry for nothing.
+  const { Redis: RedisClient } = await import('ioredis');
+  const client = new RedisClient(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: CONNECT_TIMEOUT_MS,

@@ -3,7 +3,6 @@ import type { PaymentConfig } from '../../shared';
 import type { PaymentsConfig } from '../config';
 import type { AppDatabase } from '../db/client';
 import type { PaymentProvider } from './provider';
-import { createStripePaymentProvider } from './stripe-provider';
 import { createTestPaymentProvider, type TestPaymentProcessor } from './test-provider';
 
 export interface Payments {
@@ -16,9 +15,11 @@ export interface Payments {
 }
 
 /** The configured card payment provider: the built-in test-mode processor, or Stripe. */
-export function createPaymentProvider(config: PaymentsConfig, db: AppDatabase): Payments {
+export async function createPaymentProvider(config: PaymentsConfig, db: AppDatabase): Promise<Payments> {
   if (config.provider === 'stripe') {
-    const { provider, client } = createStripePaymentProvider({ secretKey: config.secretKey, apiUrl: config.apiUrl });
+    // Its module (and the SDK with it) is loaded only here, when Stripe is the provider.
+    const { createStripePaymentProvider } = await import('./stripe-provider');
+    const { provider, client } = await createStripePaymentProvider({ secretKey: config.secretKey, apiUrl: config.apiUrl });
     return {
       provider,
       testProcessor: null,

@@ -457,7 +457,7 @@ describe('two buyers paying at Stripe for the last units (decision 019)', () => 
 
 describe('the Stripe provider', () => {
   it('answers null for unknown ids and maps statuses', async () => {
-    const { provider } = createStripePaymentProvider({ secretKey: fake.secretKey, apiUrl: fake.url });
+    const { provider } = await createStripePaymentProvider({ secretKey: fake.secretKey, apiUrl: fake.url });
     expect(await provider.retrieveIntent('pi_doesNotExist123')).toBeNull();
     expect(await provider.retrieveIntent('ch_123')).toBeNull();
     const created = await provider.createIntent({ orderId: randomUUID(), amountCents: 999, currency: 'usd', idempotencyKey: randomUUID() });
@@ -467,7 +467,7 @@ describe('the Stripe provider', () => {
   });
 
   it('passes on errors other than a missing intent', async () => {
-    const { provider } = createStripePaymentProvider({ secretKey: 'sk_test_wrong_key', apiUrl: fake.url });
+    const { provider } = await createStripePaymentProvider({ secretKey: 'sk_test_wrong_key', apiUrl: fake.url });
     await expect(provider.retrieveIntent('pi_abc123')).rejects.toMatchObject({ statusCode: 401 });
   });
 });
