@@ -53,6 +53,20 @@ export function sendCachedError(request: FastifyRequest, reply: FastifyReply, en
   return reply.send(bodyFor(request, reply, entry));
 }
 
+/**
+ * Sends "Page not found" (`page`, fixed for the app's life) with 404 for an address that can be no
+ * page whatever the catalogue holds (its path alone says so), and keeps it as it goes out, for the
+ * same request again, in front of the app (front-cache.ts). Not for an address that names no tool
+ * *yet*: the owner may add one there, and its page must then be found.
+ */
+export function sendUnknownAddressPage(request: FastifyRequest, reply: FastifyReply, page: CachedResponse): FastifyReply {
+  ignoreValidators(request);
+  withEntryHeaders(reply.code(404), page);
+  const body = bodyFor(request, reply, page);
+  request.server.frontCache.keepNotFoundOnceSent(reply, page, body);
+  return reply.send(body);
+}
+
 function withEntryHeaders(reply: FastifyReply, entry: CachedResponse): FastifyReply {
   return reply.headers(entry.headers).header('etag', entry.etag).header('vary', 'accept-encoding');
 }

@@ -12,9 +12,12 @@ declare module 'fastify' {
 
 /** Where an answer kept as bytes lives: it is replayed only while that store still holds that very entry. */
 export interface AnswerSource {
-  answers: AnswerStore;
+  answers: Pick<AnswerStore, 'peek'>;
   key: string;
 }
+
+/** The source of an answer fixed for the app's life (the "Page not found" page): it always holds it. */
+export const fixedSource = (entry: CachedResponse): AnswerSource => ({ answers: { peek: () => entry }, key: '' });
 
 /** One answer as it went out (status, every header the app's hooks set, the bytes), and what it was made of. */
 interface Replay {
@@ -30,7 +33,13 @@ interface Replay {
  * bytes bound counts bodies and keys: a replay shares its body with the cache's entry, but keeps it
  * after the cache has dropped that entry, until it is asked for again or makes room.
  */
-const DEFAULT_LIMITS = { maxReplays: 512, maxBytes: 16 * 1024 * 1024 };
+const DEFAULT_LIMITS: ShelfLimits = { maxReplays: 512, maxBytes: 16 * 1024 * 1024 };
+/**
+ * "Page not found" for an address that can be no page, kept per address too (a broken link is
+ * asked for again and again), on a shelf of its own: a scanner's endless new addresses churn only
+ * this one, never the hot reads above. Its replays share the one page's body.
+ */
+const NOT_FOUND_LIMITS: ShelfLimits = { maxReplays: 64, maxBytes: 1024 * 1024 };
 /** An Accept-Encoding longer than any browser's is answered by the app, never kept as a key. */
 const MAX_ACCEPT_ENCODING = 200;
 /** Headers Node writes for each response itself (date, connection): never kept with the replay. */
@@ -56,21 +65,29 @@ const ABOUT_ONE_CLIENT = /^(?:x-ratelimit-|ratelimit|retry-after$|set-cookie$)/;
  * closing (it answers 503).
  */
 export class FrontCache {
-  private readonly replays = new Map<string, Replay>();
+  private readonly hot: ReplayShelf;
+  private readonly notFound = new ReplayShelf(NOT_FOUND_LIMITS);
   private serving = true;
-  private heldBytes = 0;
   /** Requests answered from the front, for tests and for the operator's curiosity. */
   hits = 0;
 
-  constructor(private readonly limits: { maxReplays: number; maxBytes: number } = DEFAULT_LIMITS) {}
-
-  get size(): number {
-    return this.replays.size;
+  constructor(limits: ShelfLimits = DEFAULT_LIMITS) {
+    this.hot = new ReplayShelf(limits);
   }
 
-  /** Bytes held: the replays' bodies and keys. */
+  /** Replays of the public reads held. */
+  get size(): number {
+    return this.hot.size;
+  }
+
+  /** Bytes the replays of the public reads hold: their bodies and keys. */
   get bytes(): number {
-    return this.heldBytes;
+    return this.hot.bytes;
+  }
+
+  /** Replays of "Page not found" held, one per unknown address asked for lately. */
+  get notFoundSize(): number {
+    return this.notFound.size;
   }
 
   /** Answers `request` from a replay if it can (true); false: the app answers it. */
@@ -78,10 +95,38 @@ export class FrontCache {
     if (!this.serving) return false;
     const key = replayKey(request);
     if (key === null) return false;
-    const replay = this.replays.get(key);
+    return this.replayFrom(this.hot, key, response) || this.replayFrom(this.notFound, key, response);
+  }
+
+  /**
+   * Called as the app sends `entry`, a hit of the catalogue cache, as `body`: once the answer has
+   * gone out, it is kept for the same request if it is plainly that entry's bytes with 200, and no
+   * current replay of it is kept already.
+   */
+  keepOnceSent(reply: FastifyReply, source: AnswerSource, entry: CachedResponse, body: Buffer): void {
+    this.keepOnce(this.hot, reply, { source, entry, status: 200 }, body);
+  }
+
+  /**
+   * Called as the app sends "Page not found" (`page`, fixed for its life) as `body`, with 404, for
+   * an address that can be no page whatever the catalogue holds: kept as keepOnceSent keeps a read.
+   */
+  keepNotFoundOnceSent(reply: FastifyReply, page: CachedResponse, body: Buffer): void {
+    this.keepOnce(this.notFound, reply, { source: fixedSource(page), entry: page, status: 404 }, body);
+  }
+
+  /** Stops answering: the app is closing, and answers each request 503 itself. */
+  stop(): void {
+    this.serving = false;
+    this.hot.clear();
+    this.notFound.clear();
+  }
+
+  private replayFrom(shelf: ReplayShelf, key: string, response: ServerResponse): boolean {
+    const replay = shelf.get(key);
     if (replay === undefined) return false;
     if (replay.source.answers.peek(replay.source.key) !== replay.entry) {
-      this.forget(key);
+      shelf.forget(key);
       return false;
     }
     this.hits += 1;
@@ -90,29 +135,42 @@ export class FrontCache {
     return true;
   }
 
-  /**
-   * Called as the app sends `entry` as `body`: once the answer has gone out, it is kept for the
-   * same request if it is plainly that entry's bytes, and no current replay of it is kept already.
-   */
-  keepOnceSent(reply: FastifyReply, source: AnswerSource, entry: CachedResponse, body: Buffer): void {
+  private keepOnce(shelf: ReplayShelf, reply: FastifyReply, what: Pick<Replay, 'source' | 'entry' | 'status'>, body: Buffer): void {
     const key = replayKey(reply.request.raw);
     if (key === null || !this.serving) return;
-    const kept = this.replays.get(key);
-    if (kept !== undefined && kept.entry === entry) return;
+    if (shelf.get(key)?.entry === what.entry) return;
     reply.raw.once('finish', () => {
-      const headers = replayableHeaders(reply, entry, body);
-      if (headers !== null) this.keep(key, { source, entry, status: 200, headers, body });
+      const headers = replayableHeaders(reply, what.entry, body, what.status);
+      if (headers !== null && this.serving) shelf.keep(key, { ...what, headers, body });
     });
   }
+}
 
-  /** Stops answering: the app is closing, and answers each request 503 itself. */
-  stop(): void {
-    this.serving = false;
-    this.replays.clear();
-    this.heldBytes = 0;
+interface ShelfLimits {
+  maxReplays: number;
+  maxBytes: number;
+}
+
+/** Replays by key, bounded in count and bytes; the oldest makes room. */
+class ReplayShelf {
+  private readonly replays = new Map<string, Replay>();
+  private heldBytes = 0;
+
+  constructor(private readonly limits: ShelfLimits) {}
+
+  get size(): number {
+    return this.replays.size;
   }
 
-  private keep(key: string, replay: Replay): void {
+  get bytes(): number {
+    return this.heldBytes;
+  }
+
+  get(key: string): Replay | undefined {
+    return this.replays.get(key);
+  }
+
+  keep(key: string, replay: Replay): void {
     const size = sizeOf(key, replay);
     if (size > this.limits.maxBytes) return;
     this.forget(key);
@@ -123,11 +181,16 @@ export class FrontCache {
     this.heldBytes += size;
   }
 
-  private forget(key: string): void {
+  forget(key: string): void {
     const replay = this.replays.get(key);
     if (replay === undefined) return;
     this.replays.delete(key);
     this.heldBytes -= sizeOf(key, replay);
+  }
+
+  clear(): void {
+    this.replays.clear();
+    this.heldBytes = 0;
   }
 }
 
@@ -144,9 +207,9 @@ function replayKey(request: IncomingMessage): string | null {
   return `${encoding}\n${request.url}`;
 }
 
-/** The headers of an answer that went out as the cached entry's bytes, as they went; null if it was anything else. */
-function replayableHeaders(reply: FastifyReply, entry: CachedResponse, body: Buffer): OutgoingHttpHeaders | null {
-  if (reply.statusCode !== 200) return null;
+/** The headers of an answer that went out as the cached entry's bytes with `status`, as they went; null if it was anything else. */
+function replayableHeaders(reply: FastifyReply, entry: CachedResponse, body: Buffer, status: number): OutgoingHttpHeaders | null {
+  if (reply.statusCode !== status) return null;
   const sent = reply.getHeaders();
   const gzipped = body === entry.gzipped;
   if (sent['content-encoding'] !== (gzipped ? 'gzip' : undefined)) return null;

@@ -4,7 +4,7 @@ import { categoryHead, PAGE_HEADS } from '../../shared/page-heads';
 import { APP_ROUTES, fillRoute } from '../../shared/routes';
 import { SERVER_DATA_ELEMENT_ID, type ToolPageData } from '../../shared/server-rendering';
 import { isUuid, SLUG_MAX, SLUG_PATTERN } from '../../shared';
-import { answerFromCache, sendCachedError, toCachedResponse } from '../catalogue-cache/answer-from-cache';
+import { answerFromCache, sendCachedError, sendUnknownAddressPage, toCachedResponse } from '../catalogue-cache/answer-from-cache';
 import { listCategories } from '../catalogue/categories-repository';
 import { lookUpTool } from '../catalogue/tool-detail';
 import { CATALOGUE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../lib/cache-headers';
@@ -78,7 +78,10 @@ async function storefrontPlugin(app: FastifyInstance, opts: StorefrontOptions) {
     json: shell.render({ head: headTags(PAGE_HEADS.notFound) }),
     headers: { 'content-type': HTML, 'cache-control': 'no-cache' },
   });
+  // An unknown tool may be added later at its address: that answer is never kept in front.
   const sendNotFound = (request: FastifyRequest, reply: FastifyReply) => sendCachedError(request, reply, notFoundPage, 404);
+  // An address that can be no page, by its path alone whatever the catalogue holds: kept in front (front-cache.ts).
+  const sendNoSuchPage = (request: FastifyRequest, reply: FastifyReply) => sendUnknownAddressPage(request, reply, notFoundPage);
 
   // A scope of its own: its error handler (a moved or unknown tool) applies to this route only.
   await app.register(async (tools) => {
@@ -89,7 +92,7 @@ async function storefrontPlugin(app: FastifyInstance, opts: StorefrontOptions) {
     });
     tools.get<{ Params: { slug: string } }>('/tools/:slug', { ...CACHED_READ_ROUTE, schema: { hide: true } }, (request, reply) => {
       const { slug } = request.params;
-      if (!isUuid(slug) && !(slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug))) return sendNotFound(request, reply);
+      if (!isUuid(slug) && !(slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug))) return sendNoSuchPage(request, reply);
       return answerFromCache(request, reply, pages, `tool:${slug}`, async () => ({
         json: await toolPageHtml(slug),
         headers: { 'content-type': HTML, 'cache-control': CATALOGUE_CACHE_CONTROL },
@@ -116,7 +119,7 @@ async function storefrontPlugin(app: FastifyInstance, opts: StorefrontOptions) {
       }));
     }
     const page = pageForPath(url.pathname);
-    if (page.status === 404) return sendNotFound(request, reply);
+    if (page.status === 404) return sendNoSuchPage(request, reply);
     return answerFromCache(request, reply, pages, page.key, async () => ({
       json: shell.render({ head: headTags(page.head, page.canonicalPath ? { canonical: canonical(page.canonicalPath) } : {}) }),
       // A new deploy's index.html names new scripts: the browser asks each time (cheap, by ETag).
