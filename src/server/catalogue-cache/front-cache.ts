@@ -68,11 +68,15 @@ export class FrontCache {
   private readonly hot: ReplayShelf;
   private readonly notFound = new ReplayShelf(NOT_FOUND_LIMITS);
   private serving = true;
-  /** Requests answered from the front, for tests and for the operator's curiosity. */
-  hits = 0;
+  private answered = 0;
 
   constructor(limits: ShelfLimits = DEFAULT_LIMITS) {
     this.hot = new ReplayShelf(limits);
+  }
+
+  /** Requests answered from the front, for tests and for the operator's curiosity. */
+  get hits(): number {
+    return this.answered;
   }
 
   /** Replays of the public reads held. */
@@ -129,7 +133,7 @@ export class FrontCache {
       shelf.forget(key);
       return false;
     }
-    this.hits += 1;
+    this.answered += 1;
     response.writeHead(replay.status, replay.headers);
     response.end(replay.body);
     return true;

@@ -8,6 +8,12 @@ describe('searchWords', () => {
     expect(searchWords('12-Speed Drill-Press, 1/2 inch')).toEqual(['12', 'speed', 'drill', 'press', '1', '2', 'inch']);
   });
 
+  it('finds no words in no search, nor in one of only spaces and punctuation', () => {
+    expect(searchWords('')).toEqual([]);
+    expect(searchWords('   ')).toEqual([]);
+    expect(searchWords(' - / ')).toEqual([]);
+  });
+
   it('turns query syntax and markup into separators, never operators', () => {
     expect(searchWords("drill & !press | (vise):* <-> 'x' \\ \"y\"")).toEqual(['drill', 'press', 'vise', 'x', 'y']);
     expect(searchWords('<script>alert(1)</script>')).toEqual(['script', 'alert', '1']);

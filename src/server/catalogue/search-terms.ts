@@ -31,6 +31,8 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/gu;
  * punctuation): no search.
  */
 export function searchWords(q: string): string[] {
+  // No search at all, as on most catalogue pages: spared the normalising and the Unicode match.
+  if (q === '') return [];
   const words = q.normalize('NFC').toLowerCase().match(WORD) ?? [];
   return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
 }
