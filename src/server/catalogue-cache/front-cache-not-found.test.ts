@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTools } from '../../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { seen } from './front-cache.testing';
 
 /**
  * "Page not found" replayed in front of the app (front-cache.ts, decision 051), over real HTTP
@@ -17,12 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive']);
-async function seen(res: Response) {
-  const headers = Object.fromEntries([...res.headers].filter(([name]) => !PER_RESPONSE.has(name)));
-  return { status: res.status, headers, body: await res.text() };
-}
-const get = async (path: string) => seen(await fetch(`${origin}${path}`));
+/** The answer as a client sees it, its page as text. */
+const get = async (path: string) => {
+  const answer = await seen(await fetch(`${origin}${path}`));
+  return { ...answer, body: answer.body.toString('utf8') };
+};
 const replayed = () => t.app.frontCache.hits;
 const word = () => randomUUID().replaceAll('-', '').slice(0, 10);
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdmin, type TestUser } from '../../../tests/support/accounts';
 import { createTools } from '../../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { seen } from './front-cache.testing';
 
 /**
  * The public reads replayed in front of the app (front-cache.ts, decision 051), over real HTTP:
@@ -23,12 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive']);
-/** A response as a client sees it: status, headers but those Node writes for each response, and the bytes. */
-async function seen(res: Response) {
-  const headers = Object.fromEntries([...res.headers].filter(([name]) => !PER_RESPONSE.has(name)));
-  return { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()) };
-}
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${origin}${path}`, { headers });
 const replayed = () => t.app.frontCache.hits;
 

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyServerFactory } from 'fastify';
+import { BoundedMap } from '../lib/bounded-map';
 import type { AnswerStore } from './catalogue-cache';
 import type { CachedResponse } from './response-cache';
 
@@ -33,13 +34,13 @@ interface Replay {
  * bytes bound counts bodies and keys: a replay shares its body with the cache's entry, but keeps it
  * after the cache has dropped that entry, until it is asked for again or makes room.
  */
-const DEFAULT_LIMITS: ShelfLimits = { maxReplays: 512, maxBytes: 16 * 1024 * 1024 };
+const DEFAULT_LIMITS: ReplayLimits = { maxReplays: 512, maxBytes: 16 * 1024 * 1024 };
 /**
  * "Page not found" for an address that can be no page, kept per address too (a broken link is
  * asked for again and again), on a shelf of its own: a scanner's endless new addresses churn only
  * this one, never the hot reads above. Its replays share the one page's body.
  */
-const NOT_FOUND_LIMITS: ShelfLimits = { maxReplays: 64, maxBytes: 1024 * 1024 };
+const NOT_FOUND_LIMITS: ReplayLimits = { maxReplays: 64, maxBytes: 1024 * 1024 };
 /** An Accept-Encoding longer than any browser's is answered by the app, never kept as a key. */
 const MAX_ACCEPT_ENCODING = 200;
 /** Headers Node writes for each response itself (date, connection): never kept with the replay. */
@@ -66,12 +67,12 @@ const ABOUT_ONE_CLIENT = /^(?:x-ratelimit-|ratelimit|retry-after$|set-cookie$)/;
  */
 export class FrontCache {
   private readonly hot: ReplayShelf;
-  private readonly notFound = new ReplayShelf(NOT_FOUND_LIMITS);
+  private readonly notFound = replayShelf(NOT_FOUND_LIMITS);
   private serving = true;
   private answered = 0;
 
-  constructor(limits: ShelfLimits = DEFAULT_LIMITS) {
-    this.hot = new ReplayShelf(limits);
+  constructor(limits: ReplayLimits = DEFAULT_LIMITS) {
+    this.hot = replayShelf(limits);
   }
 
   /** Requests answered from the front, for tests and for the operator's curiosity. */
@@ -130,7 +131,7 @@ export class FrontCache {
     const replay = shelf.get(key);
     if (replay === undefined) return false;
     if (replay.source.answers.peek(replay.source.key) !== replay.entry) {
-      shelf.forget(key);
+      shelf.delete(key);
       return false;
     }
     this.answered += 1;
@@ -145,60 +146,20 @@ export class FrontCache {
     if (shelf.get(key)?.entry === what.entry) return;
     reply.raw.once('finish', () => {
       const headers = replayableHeaders(reply, what.entry, body, what.status);
-      if (headers !== null && this.serving) shelf.keep(key, { ...what, headers, body });
+      if (headers !== null && this.serving) shelf.set(key, { ...what, headers, body });
     });
   }
 }
 
-interface ShelfLimits {
+interface ReplayLimits {
   maxReplays: number;
   maxBytes: number;
 }
 
-/** Replays by key, bounded in count and bytes; the oldest makes room. */
-class ReplayShelf {
-  private readonly replays = new Map<string, Replay>();
-  private heldBytes = 0;
-
-  constructor(private readonly limits: ShelfLimits) {}
-
-  get size(): number {
-    return this.replays.size;
-  }
-
-  get bytes(): number {
-    return this.heldBytes;
-  }
-
-  get(key: string): Replay | undefined {
-    return this.replays.get(key);
-  }
-
-  keep(key: string, replay: Replay): void {
-    const size = sizeOf(key, replay);
-    if (size > this.limits.maxBytes) return;
-    this.forget(key);
-    while (this.replays.size > 0 && (this.replays.size >= this.limits.maxReplays || this.heldBytes + size > this.limits.maxBytes)) {
-      this.forget(this.replays.keys().next().value!);
-    }
-    this.replays.set(key, replay);
-    this.heldBytes += size;
-  }
-
-  forget(key: string): void {
-    const replay = this.replays.get(key);
-    if (replay === undefined) return;
-    this.replays.delete(key);
-    this.heldBytes -= sizeOf(key, replay);
-  }
-
-  clear(): void {
-    this.replays.clear();
-    this.heldBytes = 0;
-  }
-}
-
-const sizeOf = (key: string, replay: Replay) => key.length + replay.body.length;
+/** Replays by key, bounded in count and in bytes of bodies and keys; the oldest makes room. */
+type ReplayShelf = BoundedMap<Replay>;
+const replayShelf = ({ maxReplays, maxBytes }: ReplayLimits): ReplayShelf =>
+  new BoundedMap<Replay>({ maxEntries: maxReplays, maxBytes }, (key, replay) => key.length + replay.body.length);
 
 /** The request's key among the replays, or null if the app must answer it whatever it holds. */
 function replayKey(request: IncomingMessage): string | null {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { BoundedMap } from '../lib/bounded-map';
 
 /** One answer kept as the bytes that go on the wire, so a hit does no query, serialising or compressing. */
 export interface CachedResponse {
@@ -37,24 +38,18 @@ const GZIP_THRESHOLD_BYTES = 1024;
  * stores whose answers vary much in size; an answer larger than the byte bound is not kept.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, CachedResponse>();
+  private readonly entries: BoundedMap<CachedResponse>;
   private readonly inFlight = new Map<string, Promise<CachedResponse>>();
   private generation = 0;
-  private storedBytes = 0;
-  private readonly maxBytes: number;
 
-  constructor(
-    private readonly maxEntries: number,
-    options: { maxBytes?: number } = {},
-  ) {
-    this.maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+  constructor(maxEntries: number, options: { maxBytes?: number } = {}) {
+    this.entries = new BoundedMap({ maxEntries, maxBytes: options.maxBytes ?? Number.POSITIVE_INFINITY }, (_key, entry) => sizeOf(entry));
   }
 
   dropAll(): void {
     this.generation += 1;
     this.entries.clear();
     this.inFlight.clear();
-    this.storedBytes = 0;
   }
 
   get size(): number {
@@ -63,7 +58,7 @@ export class ResponseCache {
 
   /** Bytes held: bodies and their gzipped copies. */
   get bytes(): number {
-    return this.storedBytes;
+    return this.entries.bytes;
   }
 
   /** The answer held for `key`, if any: no promise, for the synchronous path of a hit. */
@@ -80,7 +75,7 @@ export class ResponseCache {
     const startedIn = this.generation;
     const reading = build().then((fresh) => {
       const entry = toCachedResponse(fresh);
-      if (this.generation === startedIn) this.store(key, entry);
+      if (this.generation === startedIn) this.entries.set(key, entry);
       return entry;
     });
     this.inFlight.set(key, reading);
@@ -89,23 +84,6 @@ export class ResponseCache {
     } finally {
       if (this.inFlight.get(key) === reading) this.inFlight.delete(key);
     }
-  }
-
-  private store(key: string, entry: CachedResponse): void {
-    const size = sizeOf(entry);
-    if (size > this.maxBytes) return;
-    const replaced = this.entries.get(key);
-    if (replaced) {
-      this.storedBytes -= sizeOf(replaced);
-      this.entries.delete(key);
-    }
-    while (this.entries.size > 0 && (this.entries.size >= this.maxEntries || this.storedBytes + size > this.maxBytes)) {
-      const oldest = this.entries.keys().next().value!;
-      this.storedBytes -= sizeOf(this.entries.get(oldest)!);
-      this.entries.delete(oldest);
-    }
-    this.entries.set(key, entry);
-    this.storedBytes += size;
   }
 }
 
